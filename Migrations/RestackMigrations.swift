@@ -1,0 +1,31 @@
+// The schema migrations of Restack's store, embedded in the binary from the .sql files beside
+// this one. Migrations are applied in the order listed; a new one is appended, never inserted,
+// and a released one is never edited.
+
+/// One schema migration: a stable identifier and the SQL that applies it.
+public struct RestackMigration: Sendable {
+    /// The identifier recorded in GRDB's `grdb_migrations` table, such as
+    /// `restack.m001_initial`. The `restack.` prefix keeps Restack's migrations apart from an
+    /// app's own when both live in one database.
+    public let identifier: String
+    /// The name of the .sql file in `Migrations/`.
+    public let fileName: String
+    /// The SQL statements.
+    public let sql: String
+}
+
+/// The migrations, oldest first.
+public enum RestackMigrations {
+    /// Every migration this library knows, in the order they apply.
+    public static let all: [RestackMigration] = [
+        migration("m001_initial", PackageResources.m001_initial_sql),
+    ]
+
+    private static func migration(_ name: String, _ bytes: [UInt8]) -> RestackMigration {
+        RestackMigration(
+            identifier: "restack.\(name)",
+            fileName: "\(name).sql",
+            sql: String(decoding: bytes, as: UTF8.self)
+        )
+    }
+}

@@ -1,0 +1,82 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Restack",
+    // The Apple platforms GRDB.swift 7 supports, so that an app can depend on Restack.
+    platforms: [
+        .iOS(.v13),
+        .macOS(.v10_15),
+        .tvOS(.v13),
+        .watchOS(.v7),
+    ],
+    products: [
+        .library(name: "Restack", targets: ["Restack"]),
+        .library(name: "RestackStore", targets: ["RestackStore"]),
+        .executable(name: "restore-inspect", targets: ["restore-inspect"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // The model and the restorer: pure Swift, Foundation only, no I/O.
+        .target(name: "Restack"),
+
+        // The schema migrations, as .sql files embedded in the binary.
+        .target(
+            name: "RestackMigrations",
+            path: "Migrations",
+            resources: [
+                .embedInCode("m001_initial.sql"),
+            ]
+        ),
+
+        // The SQLite store, on GRDB. Knows nothing of the restoration rules.
+        .target(
+            name: "RestackStore",
+            dependencies: [
+                "Restack",
+                "RestackMigrations",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+
+        // The inspector: a thin shell over Restack and RestackStore.
+        .executableTarget(
+            name: "restore-inspect",
+            dependencies: [
+                "Restack",
+                "RestackStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(
+            name: "RestackTests",
+            dependencies: [
+                "Restack",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "RestackStoreTests",
+            dependencies: [
+                "Restack",
+                "RestackStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "RestoreInspectTests",
+            dependencies: [
+                "Restack",
+                "RestackStore",
+                "restore-inspect",
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,19 @@
+/// Why the restorer left a record out of a plan.
+///
+/// The raw values are the reasons as they appear in JSON and in `restore-inspect` output.
+public enum DropReason: String, Hashable, Sendable, CaseIterable {
+    /// The record has no restoration identifier (rule 1).
+    case missingIdentifier = "missing-identifier"
+    /// The record's restoration identifier is the empty string (rule 1).
+    case emptyIdentifier = "empty-identifier"
+    /// The app's resolver could not rebuild the record: its class is gone, its payload does not
+    /// decode, or the app refused it for another reason (rule 2).
+    case unresolvedClass = "unresolved-class"
+    /// The state's format version is not one this library restores (rule 6).
+    case unsupportedFormat = "unsupported-format"
+}
+
+extension DropReason: CustomStringConvertible {
+    /// The reason's raw value, such as `missing-identifier`.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// What the store knows about one snapshot, without its records.
+public struct SnapshotInfo: Hashable, Sendable {
+    /// The snapshot's id: unique in the store, growing with each save, never reused.
+    public var id: Int64
+    /// The session the snapshot belongs to.
+    public var session: String
+    /// The format version the state was saved with.
+    public var formatVersion: Int
+    /// The app version string given at save time, if any.
+    public var appVersion: String?
+    /// When the snapshot was saved, to the millisecond.
+    public var savedAt: Date
+    /// How many records the snapshot holds, the right one included.
+    public var recordCount: Int
+
+    /// Creates snapshot information. Values normally come from a ``SnapshotStore``.
+    public init(id: Int64, session: String, formatVersion: Int, appVersion: String?, savedAt: Date, recordCount: Int) {
+        self.id = id
+        self.session = session
+        self.formatVersion = formatVersion
+        self.appVersion = appVersion
+        self.savedAt = savedAt
+        self.recordCount = recordCount
+    }
+}

@@ -1,0 +1,125 @@
+import GRDB
+
+/// Why a store operation failed. Every case says what to do in its description.
+///
+/// A failed operation never changes stored data: a save either commits whole or writes nothing,
+/// and a store that is refused on opening is left byte for byte as it was.
+///
+/// ```swift
+/// do {
+///     let store = try SnapshotStore(path: path)
+/// } catch .newerSchema(let path, let unknown) {
+///     log("\(path) was written by a newer Restack (\(unknown))")
+/// } catch {
+///     log("\(error)")
+/// }
+/// ```
+public enum StoreError: Error, Hashable, Sendable {
+    /// There is no file at the path (inspection never creates one).
+    case fileNotFound(path: String)
+    /// The folder that should hold the store does not exist.
+    case directoryNotFound(path: String)
+    /// The path names a directory, not a file.
+    case isDirectory(path: String)
+    /// The file exists but SQLite cannot open it (permissions, a lock, an I/O error).
+    case cannotOpen(path: String, detail: String)
+    /// The file is not a SQLite database (random bytes, text, a truncated header).
+    case notADatabase(path: String)
+    /// The file is a SQLite database but damaged.
+    case corrupt(path: String, detail: String)
+    /// The file is a SQLite database with no Restack tables: another application's, or an
+    /// empty one opened for inspection. Restack never adds its tables to such a database.
+    case foreignDatabase(path: String, tables: [String])
+    /// The store was migrated by a newer Restack: its applied migrations include ones this
+    /// library does not know. It is refused and left untouched.
+    case newerSchema(path: String, unknownMigrations: [String])
+    /// The store needs migrations that a read-only opening cannot apply.
+    case outdatedSchema(path: String, missingMigrations: [String])
+    /// The store cannot be written: the file, its folder or the opening is read-only.
+    case readOnly(path: String)
+    /// The disk (or the store's page limit) is full; nothing of the failed write was kept.
+    case diskFull(path: String)
+    /// No session has that name.
+    case sessionNotFound(String)
+    /// No snapshot has that id (in that session, when one was named).
+    case snapshotNotFound(Int64, session: String?)
+    /// Another SQLite error, with its result code and message.
+    case database(path: String, code: Int32, message: String)
+}
+
+extension StoreError: CustomStringConvertible {
+    /// One sentence saying what went wrong and, where it helps, what to do.
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            "no store at \(path)"
+        case .directoryNotFound(let path):
+            "the folder for \(path) does not exist; create it first"
+        case .isDirectory(let path):
+            "\(path) is a directory, not a store file"
+        case .cannotOpen(let path, let detail):
+            "cannot open \(path): \(detail)"
+        case .notADatabase(let path):
+            "\(path) is not a SQLite database (wrong path, or the file is damaged)"
+        case .corrupt(let path, let detail):
+            "\(path) is damaged: \(detail); restore it from a backup or delete it"
+        case .foreignDatabase(let path, let tables) where tables.isEmpty:
+            "\(path) is an empty database, not a Restack store"
+        case .foreignDatabase(let path, let tables):
+            "\(path) belongs to another application (tables: \(tables.joined(separator: ", "))); Restack will not add its tables to it"
+        case .newerSchema(let path, let unknown):
+            "\(path) was written by a newer version of Restack (unknown migrations: \(unknown.joined(separator: ", "))); upgrade Restack to open it"
+        case .outdatedSchema(let path, let missing):
+            "\(path) needs migrations (\(missing.joined(separator: ", "))) that a read-only opening cannot apply; open it for writing once"
+        case .readOnly(let path):
+            "\(path) is read-only; nothing was written"
+        case .diskFull(let path):
+            "no space left to write to \(path); nothing was written"
+        case .sessionNotFound(let name):
+            "no session named \"\(name)\""
+        case .snapshotNotFound(let id, let session?):
+            "no snapshot \(id) in session \"\(session)\""
+        case .snapshotNotFound(let id, nil):
+            "no snapshot \(id)"
+        case .database(let path, let code, let message):
+            "SQLite error \(code) on \(path): \(message)"
+        }
+    }
+}
+
+extension StoreError {
+    /// Maps an error thrown by GRDB or SQLite to a store error about `path`.
+    init(_ error: any Error, path: String) {
+        if let error = error as? StoreError {
+            self = error
+            return
+        }
+        guard let error = error as? DatabaseError else {
+            self = .database(path: path, code: -1, message: "\(error)")
+            return
+        }
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_NOTADB:
+            self = .notADatabase(path: path)
+        case .SQLITE_CORRUPT:
+            self = .corrupt(path: path, detail: error.message ?? "database disk image is malformed")
+        case .SQLITE_FULL:
+            self = .diskFull(path: path)
+        case .SQLITE_READONLY:
+            self = .readOnly(path: path)
+        case .SQLITE_CANTOPEN:
+            self = .cannotOpen(path: path, detail: error.message ?? "unable to open database file")
+        default:
+            self = .database(path: path, code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
+        }
+    }
+}
+
+/// Runs `body`, turning any error into a ``StoreError`` about `path`.
+func withStoreErrors<T>(path: String, _ body: () throws -> T) throws(StoreError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw StoreError(error, path: path)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+import Restack
+
+/// The SQL the store runs, in one place. Statements on the save and restore paths are cached.
+///
+/// Text that the app gave (session names, identifiers, class names, app versions) is read back
+/// as bytes (`CAST(... AS BLOB)`), because reading TEXT as a C string would cut it at the
+/// first NUL character: every Unicode string comes back exactly as it was saved.
+enum SnapshotQueries {
+    // MARK: Sessions
+
+    /// The id of the session named `name`, created if absent.
+    static func sessionID(_ db: Database, name: String, creatingAt date: Date) throws -> Int64 {
+        if let id = try existingSessionID(db, name: name) {
+            return id
+        }
+        try db.cachedStatement(sql: "INSERT INTO restack_session (name, created_at) VALUES (?, ?)")
+            .execute(arguments: [name, date])
+        return db.lastInsertedRowID
+    }
+
+    /// The id of the session named `name`, if there is one.
+    static func existingSessionID(_ db: Database, name: String) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM restack_session WHERE name = ?"), arguments: [name])
+    }
+
+    /// The id of the session named `name`; throws when there is none.
+    static func requireSessionID(_ db: Database, name: String) throws -> Int64 {
+        guard let id = try existingSessionID(db, name: name) else {
+            throw StoreError.sessionNotFound(name)
+        }
+        return id
+    }
+
+    // MARK: Records
+
+    /// Writes the records of `state` under `snapshotID`, each in its explicit slot.
+    static func insertRecords(_ db: Database, of state: DrillDownState, snapshotID: Int64) throws {
+        // An empty payload is written as X'' explicitly: binding an empty buffer could store NULL.
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO restack_record (snapshot_id, slot, position, identifier, class_name, payload)
+            VALUES (?, ?, ?, ?, ?, CASE WHEN ? THEN X'' ELSE ? END)
+            """)
+        for (slot, record) in state.slottedRecords {
+            let (slotName, position) = columns(of: slot)
+            let payloadIsEmpty = record.payload?.isEmpty ?? false
+            try insert.execute(arguments: [
+                snapshotID, slotName, position, record.identifier, record.className,
+                payloadIsEmpty, payloadIsEmpty ? nil : record.payload,
+            ])
+        }
+    }
+
+    /// Reads the records of a snapshot back into a state.
+    static func state(_ db: Database, snapshotID: Int64, formatVersion: Int, path: String) throws -> DrillDownState {
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT slot, position, CAST(identifier AS BLOB), CAST(class_name AS BLOB), payload
+            FROM restack_record WHERE snapshot_id = ? ORDER BY slot, position
+            """), arguments: [snapshotID])
+        var state = DrillDownState(formatVersion: formatVersion, left: [])
+        for row in rows {
+            let record = RestorationRecord(identifier: text(row[2]), className: text(row[3]), payload: row[4])
+            let slot: String = row[0]
+            let position: Int = row[1]
+            if slot == "right" {
+                state.right = record
+            } else if position == state.left.count {
+                state.left.append(record)
+            } else {
+                throw StoreError.corrupt(path: path, detail: "snapshot \(snapshotID) has a gap in its left stack at \(state.left.count)")
+            }
+        }
+        return state
+    }
+
+    static func columns(of slot: Slot) -> (String, Int) {
+        switch slot {
+        case .left(let index): ("left", index)
+        case .right: ("right", 0)
+        }
+    }
+
+    /// Decodes text read as bytes.
+    static func text(_ bytes: Data?) -> String? {
+        bytes.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: Snapshots
+
+    /// The columns of `SnapshotInfo`, for a query over `restack_snapshot AS s` joined with
+    /// `restack_session AS ss`.
+    static let infoColumns = """
+        s.id, CAST(ss.name AS BLOB), s.format_version, CAST(s.app_version AS BLOB), s.saved_at,
+        (SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = s.id)
+        """
+
+    static func info(_ row: Row) -> SnapshotInfo {
+        SnapshotInfo(
+            id: row[0],
+            session: text(row[1]) ?? "",
+            formatVersion: row[2],
+            appVersion: text(row[3]),
+            savedAt: row[4],
+            recordCount: row[5]
+        )
+    }
+
+    /// The newest snapshot of a session, if it has any.
+    static func latestInfo(_ db: Database, sessionID: Int64) throws -> SnapshotInfo? {
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT \(infoColumns)
+            FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
+            WHERE s.session_id = ? ORDER BY s.id DESC LIMIT 1
+            """), arguments: [sessionID]).map(info)
+    }
+
+    /// A snapshot by id, optionally only within one session.
+    static func info(_ db: Database, snapshotID: Int64, sessionID: Int64?) throws -> SnapshotInfo? {
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT \(infoColumns)
+            FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
+            WHERE s.id = ?1 AND (?2 IS NULL OR s.session_id = ?2)
+            """), arguments: [snapshotID, sessionID]).map(info)
+    }
+
+    /// Every snapshot of a session, oldest first.
+    static func history(_ db: Database, sessionID: Int64) throws -> [SnapshotInfo] {
+        try Row.fetchAll(db, sql: """
+            SELECT \(infoColumns)
+            FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
+            WHERE s.session_id = ? ORDER BY s.id
+            """, arguments: [sessionID]).map(info)
+    }
+}

@@ -1,0 +1,66 @@
+import GRDB
+import RestackMigrations
+
+/// Restack's schema: its migrations, and how to tell a Restack store from any other database.
+enum StoreSchema {
+    /// The prefix of Restack's migration identifiers and table names.
+    static let migrationPrefix = "restack."
+    static let tablePrefix = "restack_"
+
+    /// A migrator that applies Restack's migrations from `Migrations/`.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        register(in: &migrator)
+        return migrator
+    }
+
+    /// Registers Restack's migrations, in order, in `migrator`.
+    static func register(in migrator: inout DatabaseMigrator) {
+        for migration in RestackMigrations.all {
+            migrator.registerMigration(migration.identifier) { db in
+                try db.execute(sql: migration.sql)
+            }
+        }
+    }
+
+    /// The identifiers of the migrations this library knows, oldest first.
+    static var knownMigrations: [String] {
+        RestackMigrations.all.map(\.identifier)
+    }
+
+    /// What an existing database holds, as far as Restack is concerned.
+    enum Status: Equatable {
+        /// No tables at all: a new or empty file.
+        case empty
+        /// Tables, none of them Restack's.
+        case foreign(tables: [String])
+        /// A Restack store: which of its migrations this library does not know, and which of
+        /// this library's it lacks.
+        case restack(unknown: [String], missing: [String])
+    }
+
+    /// Reads the schema of `db` without changing anything.
+    static func status(_ db: Database) throws -> Status {
+        let tables = try String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_master
+            WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+            ORDER BY name
+            """)
+        if tables.isEmpty {
+            return .empty
+        }
+        let applied = try tables.contains("grdb_migrations")
+            ? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+            : []
+        let restackApplied = applied.filter { $0.hasPrefix(migrationPrefix) }
+        let hasRestackTables = tables.contains { $0.hasPrefix(tablePrefix) }
+        guard hasRestackTables || !restackApplied.isEmpty else {
+            return .foreign(tables: tables)
+        }
+        let known = knownMigrations
+        return .restack(
+            unknown: restackApplied.filter { !known.contains($0) }.sorted(),
+            missing: known.filter { !restackApplied.contains($0) }
+        )
+    }
+}

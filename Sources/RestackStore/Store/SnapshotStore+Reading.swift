@@ -1,0 +1,71 @@
+import GRDB
+import Restack
+
+extension SnapshotStore {
+    /// Every session, by name, with the extent of its history.
+    public func sessions() throws(StoreError) -> [SessionInfo] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT CAST(ss.name AS BLOB), COUNT(s.id), MAX(s.id),
+                       (SELECT saved_at FROM restack_snapshot WHERE id = MAX(s.id))
+                FROM restack_session ss LEFT JOIN restack_snapshot s ON s.session_id = ss.id
+                GROUP BY ss.id ORDER BY ss.name
+                """).map { row in
+                SessionInfo(
+                    name: SnapshotQueries.text(row[0]) ?? "",
+                    snapshotCount: row[1],
+                    latestSnapshotID: row[2],
+                    latestSavedAt: row[3]
+                )
+            }
+        }
+    }
+
+    /// A session's snapshots, oldest first.
+    ///
+    /// - Throws: ``StoreError/sessionNotFound(_:)`` when there is no such session.
+    public func snapshots(session: String) throws(StoreError) -> [SnapshotInfo] {
+        try read { db in
+            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+            return try SnapshotQueries.history(db, sessionID: sessionID)
+        }
+    }
+
+    /// The newest snapshot of a session, records exactly as saved.
+    ///
+    /// - Throws: ``StoreError/sessionNotFound(_:)`` when there is no such session, or it has
+    ///   no snapshot left.
+    public func latestSnapshot(session: String) throws(StoreError) -> StoredSnapshot {
+        try read { db in
+            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+            guard let info = try SnapshotQueries.latestInfo(db, sessionID: sessionID) else {
+                throw StoreError.sessionNotFound(session)
+            }
+            return try stored(db, info)
+        }
+    }
+
+    /// A snapshot by id, records exactly as saved.
+    ///
+    /// - Parameters:
+    ///   - id: The snapshot's id.
+    ///   - session: When given, the snapshot must belong to this session.
+    /// - Throws: ``StoreError/snapshotNotFound(_:session:)``, or
+    ///   ``StoreError/sessionNotFound(_:)`` for an unknown session.
+    public func snapshot(id: Int64, session: String? = nil) throws(StoreError) -> StoredSnapshot {
+        try read { db in
+            let sessionID = try session.map { try SnapshotQueries.requireSessionID(db, name: $0) }
+            guard let info = try SnapshotQueries.info(db, snapshotID: id, sessionID: sessionID) else {
+                throw StoreError.snapshotNotFound(id, session: session)
+            }
+            return try stored(db, info)
+        }
+    }
+
+    private func stored(_ db: Database, _ info: SnapshotInfo) throws -> StoredSnapshot {
+        StoredSnapshot(
+            info: info,
+            state: try SnapshotQueries.state(db, snapshotID: info.id, formatVersion: info.formatVersion, path: path)
+        )
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import GRDB
+import Restack
+
+/// A SQLite store of drill-down states: sessions, their snapshots, and the records of each.
+///
+/// Opening a path creates the file if it is absent and brings its schema up to date (WAL
+/// journal, foreign keys on, `synchronous = FULL`). Each save is one transaction: it commits
+/// whole or writes nothing. Snapshots are kept as history until pruned.
+///
+/// ```swift
+/// let store = try SnapshotStore(path: storeURL.path)
+/// try store.save(state, session: scene.session.persistentIdentifier, appVersion: "2.3")
+///
+/// // On the next launch:
+/// let restoration = try store.restore(session: sessionID) { record in
+///     factory.canMake(record.className)
+/// }
+/// ```
+///
+/// The store knows nothing of the restoration rules: ``restore(session:canRebuild:)`` loads a
+/// snapshot and hands it to ``Restorer``.
+///
+/// ## Topics
+///
+/// ### Opening a store
+/// - ``init(path:)``
+/// - ``init(readingAt:)``
+/// - ``init(database:)``
+/// - ``registerMigrations(in:)``
+///
+/// ### Saving
+/// - ``save(_:session:appVersion:savedAt:)``
+///
+/// ### Reading
+/// - ``sessions()``
+/// - ``snapshots(session:)``
+/// - ``latestSnapshot(session:)``
+/// - ``snapshot(id:session:)``
+///
+/// ### Restoring
+/// - ``restore(session:canRebuild:)``
+/// - ``restore(session:resolver:)``
+///
+/// ### Managing history
+/// - ``deleteSession(_:)``
+/// - ``pruneHistory(session:keepingLast:)``
+public final class SnapshotStore: Sendable {
+    /// The connection, or pool of connections, the store works through.
+    let database: any DatabaseWriter
+
+    /// The path of the store's file, as given when opening it.
+    public let path: String
+
+    /// Whether the store was opened for reading only; saving then fails with
+    /// ``StoreError/readOnly(path:)``.
+    public let isReadOnly: Bool
+
+    /// Opens the store at `path` for reading and writing, creating the file if it is absent and
+    /// applying any migration it lacks.
+    ///
+    /// An existing file is first examined through a read-only connection, so that a file that
+    /// is refused is left byte for byte as it was.
+    ///
+    /// - Parameter path: The store's file.
+    /// - Throws: ``StoreError/directoryNotFound(path:)``, ``StoreError/isDirectory(path:)``,
+    ///   ``StoreError/notADatabase(path:)``, ``StoreError/corrupt(path:detail:)``,
+    ///   ``StoreError/foreignDatabase(path:tables:)`` (another application's database),
+    ///   ``StoreError/newerSchema(path:unknownMigrations:)``, and errors opening the file.
+    public init(path: String) throws(StoreError) {
+        let exists = try StoreLocation.check(path, mustExist: false)
+        if exists {
+            try Self.refuseUnusable(path: path)
+        }
+        let pool = try withStoreErrors(path: path) {
+            try DatabasePool(path: path, configuration: Self.configuration(readOnly: false))
+        }
+        try withStoreErrors(path: path) {
+            try StoreSchema.migrator.migrate(pool)
+        }
+        self.database = pool
+        self.path = path
+        self.isReadOnly = false
+    }
+
+    /// Opens an existing store for reading only. Nothing is ever created, migrated or written.
+    ///
+    /// - Parameter path: The store's file.
+    /// - Throws: ``StoreError/fileNotFound(path:)`` when there is no file, the errors of
+    ///   ``init(path:)``, and ``StoreError/outdatedSchema(path:missingMigrations:)`` when the
+    ///   store lacks migrations that only a writable opening can apply.
+    public init(readingAt path: String) throws(StoreError) {
+        _ = try StoreLocation.check(path, mustExist: true)
+        let queue = try withStoreErrors(path: path) {
+            try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: true))
+        }
+        let status = try withStoreErrors(path: path) { try queue.read(StoreSchema.status) }
+        switch status {
+        case .empty:
+            throw .foreignDatabase(path: path, tables: [])
+        case .foreign(let tables):
+            throw .foreignDatabase(path: path, tables: tables)
+        case .restack(let unknown, _) where !unknown.isEmpty:
+            throw .newerSchema(path: path, unknownMigrations: unknown)
+        case .restack(_, let missing) where !missing.isEmpty:
+            throw .outdatedSchema(path: path, missingMigrations: missing)
+        case .restack:
+            break
+        }
+        self.database = queue
+        self.path = path
+        self.isReadOnly = true
+    }
+
+    /// Hosts Restack's tables in a database the app already opened with GRDB, applying
+    /// Restack's migrations to it.
+    ///
+    /// Restack's tables are prefixed `restack_` and its migrations `restack.`, so they live
+    /// beside the app's own. An app that runs its own `DatabaseMigrator` can register
+    /// Restack's migrations there instead, with ``registerMigrations(in:)``; this initializer
+    /// then finds them applied.
+    ///
+    /// - Parameter database: The app's `DatabaseQueue` or `DatabasePool`.
+    /// - Throws: ``StoreError/newerSchema(path:unknownMigrations:)`` when the database holds
+    ///   Restack migrations this library does not know, and database errors.
+    public init(database: some DatabaseWriter) throws(StoreError) {
+        let path = database.path
+        let status = try withStoreErrors(path: path) { try database.read(StoreSchema.status) }
+        if case .restack(let unknown, _) = status, !unknown.isEmpty {
+            throw .newerSchema(path: path, unknownMigrations: unknown)
+        }
+        try withStoreErrors(path: path) {
+            try StoreSchema.migrator.migrate(database)
+        }
+        self.database = database
+        self.path = path
+        self.isReadOnly = false
+    }
+
+    /// Registers Restack's schema migrations, in order, in an app's own migrator.
+    ///
+    /// ```swift
+    /// var migrator = DatabaseMigrator()
+    /// migrator.registerMigration("app.v1") { db in ... }
+    /// SnapshotStore.registerMigrations(in: &migrator)
+    /// try migrator.migrate(dbQueue)
+    /// let store = try SnapshotStore(database: dbQueue)
+    /// ```
+    public static func registerMigrations(in migrator: inout DatabaseMigrator) {
+        StoreSchema.register(in: &migrator)
+    }
+
+    /// The identifiers of the schema migrations this library knows, oldest first.
+    public static var knownMigrations: [String] {
+        StoreSchema.knownMigrations
+    }
+
+    // MARK: - Opening
+
+    static func configuration(readOnly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.readonly = readOnly
+        configuration.foreignKeysEnabled = true
+        configuration.label = "Restack"
+        // Wait for other processes' writes instead of failing with "database is locked".
+        configuration.busyMode = .timeout(30)
+        if !readOnly {
+            configuration.prepareDatabase { db in
+                // An acknowledged save survives a power loss, not only a crash.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+        }
+        return configuration
+    }
+
+    /// Examines an existing file read-only and throws if it must not be opened for writing.
+    private static func refuseUnusable(path: String) throws(StoreError) {
+        let status = try withStoreErrors(path: path) {
+            let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+            defer { try? queue.close() }
+            return try queue.read(StoreSchema.status)
+        }
+        switch status {
+        case .foreign(let tables):
+            throw .foreignDatabase(path: path, tables: tables)
+        case .restack(let unknown, _) where !unknown.isEmpty:
+            throw .newerSchema(path: path, unknownMigrations: unknown)
+        case .empty, .restack:
+            break
+        }
+    }
+
+    // MARK: - Access
+
+    /// Reads with errors mapped to ``StoreError``.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try withStoreErrors(path: path) { try database.read(body) }
+    }
+
+    /// Writes in one immediate transaction, with errors mapped to ``StoreError``. Nothing is
+    /// written unless `body` returns.
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        guard !isReadOnly else { throw .readOnly(path: path) }
+        return try withStoreErrors(path: path) {
+            try database.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+}
