@@ -73,7 +73,12 @@ struct StateDocument: Codable {
     init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try container.decode(Int.self, forKey: .formatVersion)
+        // Read as a number first, so that 1.5 gets its own message rather than a parse error.
+        let number = try container.decode(Double.self, forKey: .formatVersion)
+        guard number == number.rounded(), abs(number) < 1e15 else {
+            throw StateFileError(path: "formatVersion", problem: "expected a whole number, found \(number)")
+        }
+        let version = Int(number)
         guard version >= 1 else {
             throw StateFileError(path: "formatVersion", problem: "must be 1 or more, found \(version)")
         }
@@ -193,10 +198,10 @@ extension StateFileError {
     private static func describe(_ type: Any.Type) -> String {
         switch type {
         case is String.Type: "a string or null"
-        case is Int.Type: "a whole number"
+        case is Int.Type, is Double.Type: "a whole number"
         case is Data.Type: "base64 data"
-        case is [StateRecord].Type: "an array of records"
-        case is StateRecord.Type, is StateDocument.Type: "an object"
+        case is [StateRecord].Type, is [Any].Type: "an array of records"
+        case is StateRecord.Type, is StateDocument.Type, is [String: Any].Type: "an object"
         default: "a value of type \(type)"
         }
     }

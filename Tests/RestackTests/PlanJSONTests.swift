@@ -1,0 +1,51 @@
+import Foundation
+import Restack
+import Testing
+
+@Suite("Plan JSON")
+struct PlanJSONTests {
+    func json(_ plan: RestorationPlan) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: plan.jsonData()) as? [String: Any])
+    }
+
+    @Test func hasTheDocumentedKeysAndValues() throws {
+        let state = DrillDownState(
+            left: [RestorationRecord(identifier: "inbox", className: "InboxController"),
+                   RestorationRecord(identifier: nil, className: "ComposeController")],
+            right: RestorationRecord(identifier: "message-42", className: "MessageController")
+        )
+        let object = try json(Restorer.plan(for: state))
+        #expect(Set(object.keys) == ["left", "right", "dropped", "rightPromotedToLeft", "warnings"])
+        let left = try #require(object["left"] as? [[String: Any]])
+        #expect(left.count == 1)
+        #expect(left[0]["identifier"] as? String == "inbox")
+        #expect(left[0]["class"] as? String == "InboxController")
+        let from = try #require(left[0]["from"] as? [String: Any])
+        #expect(from["slot"] as? String == "left" && from["index"] as? Int == 0)
+        let right = try #require(object["right"] as? [String: Any])
+        #expect((right["from"] as? [String: Any])?["slot"] as? String == "right")
+        #expect((right["from"] as? [String: Any])?["index"] == nil)
+        let dropped = try #require(object["dropped"] as? [[String: Any]])
+        #expect(dropped.count == 1)
+        #expect(dropped[0]["identifier"] is NSNull)
+        #expect(dropped[0]["reason"] as? String == "missing-identifier")
+        #expect((dropped[0]["from"] as? [String: Any])?["index"] as? Int == 1)
+        #expect(object["rightPromotedToLeft"] as? Bool == false)
+        #expect((object["warnings"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func rightIsNullWhenEmptyAndPromotionIsReported() throws {
+        let object = try json(Restorer.plan(for: DrillDownState(left: [], right: RestorationRecord(identifier: "r"))))
+        #expect(object["right"] is NSNull)
+        #expect(object["rightPromotedToLeft"] as? Bool == true)
+    }
+
+    @Test func warningsCarryKindIdentifierAndSlots() throws {
+        let object = try json(Restorer.plan(for: DrillDownState(left: [RestorationRecord(identifier: "a"), RestorationRecord(identifier: "a")])))
+        let warning = try #require((object["warnings"] as? [[String: Any]])?.first)
+        #expect(warning["kind"] as? String == "duplicate-identifier")
+        #expect(warning["identifier"] as? String == "a")
+        #expect((warning["from"] as? [Any])?.count == 2)
+        #expect((warning["message"] as? String)?.isEmpty == false)
+    }
+}
