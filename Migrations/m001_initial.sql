@@ -3,10 +3,11 @@
 
 -- A session is a navigation context an app saves state for, such as a scene.
 -- Names are compared byte for byte (BINARY collation).
+-- Times are whole milliseconds since 1970-01-01 UTC.
 CREATE TABLE restack_session (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     name TEXT NOT NULL UNIQUE,
-    created_at TEXT NOT NULL
+    created_at INTEGER NOT NULL
 );
 
 -- A snapshot is one save of a session's state. Ids only grow (AUTOINCREMENT), so an id is never
@@ -16,7 +17,7 @@ CREATE TABLE restack_snapshot (
     session_id INTEGER NOT NULL REFERENCES restack_session(id) ON DELETE CASCADE,
     format_version INTEGER NOT NULL,
     app_version TEXT,
-    saved_at TEXT NOT NULL
+    saved_at INTEGER NOT NULL
 );
 
 -- The latest snapshot of a session, and a session's history, are index lookups.

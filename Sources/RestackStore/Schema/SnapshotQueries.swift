@@ -4,9 +4,10 @@ import Restack
 
 /// The SQL the store runs, in one place. Statements on the save and restore paths are cached.
 ///
-/// Text that the app gave (session names, identifiers, class names, app versions) is read back
-/// as bytes (`CAST(... AS BLOB)`), because reading TEXT as a C string would cut it at the
-/// first NUL character: every Unicode string comes back exactly as it was saved.
+/// Text that the app gave (session names, identifiers, class names, app versions) goes in through
+/// ``exact(_:)`` and comes back as bytes (`CAST(... AS BLOB)`), because GRDB binds and reads
+/// TEXT as C strings, which would cut it at the first NUL character: every Unicode string comes
+/// back exactly as it was saved. Times are whole milliseconds since 1970.
 enum SnapshotQueries {
     // MARK: Sessions
 
@@ -15,14 +16,17 @@ enum SnapshotQueries {
         if let id = try existingSessionID(db, name: name) {
             return id
         }
-        try db.cachedStatement(sql: "INSERT INTO restack_session (name, created_at) VALUES (?, ?)")
-            .execute(arguments: [name, date])
+        try db.cachedStatement(sql: "INSERT INTO restack_session (name, created_at) VALUES (CAST(? AS TEXT), ?)")
+            .execute(arguments: [exact(name), milliseconds(date)])
         return db.lastInsertedRowID
     }
 
     /// The id of the session named `name`, if there is one.
     static func existingSessionID(_ db: Database, name: String) throws -> Int64? {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM restack_session WHERE name = ?"), arguments: [name])
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT id FROM restack_session WHERE name = CAST(? AS TEXT)"),
+            arguments: [exact(name)]
+        )
     }
 
     /// The id of the session named `name`; throws when there is none.
@@ -40,13 +44,13 @@ enum SnapshotQueries {
         // An empty payload is written as X'' explicitly: binding an empty buffer could store NULL.
         let insert = try db.cachedStatement(sql: """
             INSERT INTO restack_record (snapshot_id, slot, position, identifier, class_name, payload)
-            VALUES (?, ?, ?, ?, ?, CASE WHEN ? THEN X'' ELSE ? END)
+            VALUES (?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CASE WHEN ? THEN X'' ELSE ? END)
             """)
         for (slot, record) in state.slottedRecords {
             let (slotName, position) = columns(of: slot)
             let payloadIsEmpty = record.payload?.isEmpty ?? false
             try insert.execute(arguments: [
-                snapshotID, slotName, position, record.identifier, record.className,
+                snapshotID, slotName, position, exact(record.identifier), exact(record.className),
                 payloadIsEmpty, payloadIsEmpty ? nil : record.payload,
             ])
         }
@@ -81,6 +85,24 @@ enum SnapshotQueries {
         }
     }
 
+    /// A text argument that survives binding: the string itself, or its UTF-8 bytes when it
+    /// holds a NUL (such a string is never empty, so the bytes never bind as NULL). The SQL
+    /// wraps it in `CAST(? AS TEXT)`.
+    static func exact(_ string: String?) -> (any DatabaseValueConvertible)? {
+        guard let string else { return nil }
+        return string.utf8.contains(0) ? Data(string.utf8) : string
+    }
+
+    /// A date as whole milliseconds since 1970, as stored.
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    /// A stored time back as a date.
+    static func date(milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
+    }
+
     /// Decodes text read as bytes.
     static func text(_ bytes: Data?) -> String? {
         bytes.map { String(decoding: $0, as: UTF8.self) }
@@ -101,7 +123,7 @@ enum SnapshotQueries {
             session: text(row[1]) ?? "",
             formatVersion: row[2],
             appVersion: text(row[3]),
-            savedAt: row[4],
+            savedAt: date(milliseconds: row[4]),
             recordCount: row[5]
         )
     }

@@ -6,16 +6,20 @@ extension SnapshotStore {
     public func sessions() throws(StoreError) -> [SessionInfo] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT CAST(ss.name AS BLOB), COUNT(s.id), MAX(s.id),
-                       (SELECT saved_at FROM restack_snapshot WHERE id = MAX(s.id))
-                FROM restack_session ss LEFT JOIN restack_snapshot s ON s.session_id = ss.id
-                GROUP BY ss.id ORDER BY ss.name
+                SELECT CAST(ss.name AS BLOB), COALESCE(agg.count, 0), agg.latest, latest.saved_at
+                FROM restack_session ss
+                LEFT JOIN (
+                    SELECT session_id, COUNT(*) AS count, MAX(id) AS latest
+                    FROM restack_snapshot GROUP BY session_id
+                ) agg ON agg.session_id = ss.id
+                LEFT JOIN restack_snapshot latest ON latest.id = agg.latest
+                ORDER BY ss.name
                 """).map { row in
                 SessionInfo(
                     name: SnapshotQueries.text(row[0]) ?? "",
                     snapshotCount: row[1],
                     latestSnapshotID: row[2],
-                    latestSavedAt: row[3]
+                    latestSavedAt: (row[3] as Int64?).map(SnapshotQueries.date(milliseconds:))
                 )
             }
         }

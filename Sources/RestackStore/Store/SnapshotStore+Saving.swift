@@ -14,7 +14,8 @@ extension SnapshotStore {
     ///   - session: The session's name, any string (a scene's persistent identifier, say).
     ///   - appVersion: The app's version, kept to tell which build saved the snapshot.
     ///   - savedAt: The save time; now by default. Stored to the millisecond.
-    /// - Returns: The new snapshot's information.
+    /// - Returns: The new snapshot's information, as it will read back (the time to the
+    ///   millisecond).
     /// - Throws: ``StoreError/readOnly(path:)``, ``StoreError/diskFull(path:)`` and database
     ///   errors; on any error nothing was written.
     @discardableResult
@@ -28,8 +29,10 @@ extension SnapshotStore {
             let sessionID = try SnapshotQueries.sessionID(db, name: session, creatingAt: savedAt)
             try db.cachedStatement(sql: """
                 INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at)
-                VALUES (?, ?, ?, ?)
-                """).execute(arguments: [sessionID, state.formatVersion, appVersion, savedAt])
+                VALUES (?, ?, CAST(? AS TEXT), ?)
+                """).execute(arguments: [
+                    sessionID, state.formatVersion, SnapshotQueries.exact(appVersion), SnapshotQueries.milliseconds(savedAt),
+                ])
             let snapshotID = db.lastInsertedRowID
             try SnapshotQueries.insertRecords(db, of: state, snapshotID: snapshotID)
             return SnapshotInfo(
@@ -37,7 +40,7 @@ extension SnapshotStore {
                 session: session,
                 formatVersion: state.formatVersion,
                 appVersion: appVersion,
-                savedAt: savedAt,
+                savedAt: SnapshotQueries.date(milliseconds: SnapshotQueries.milliseconds(savedAt)),
                 recordCount: state.recordCount
             )
         }

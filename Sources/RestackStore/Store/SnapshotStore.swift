@@ -91,9 +91,7 @@ public final class SnapshotStore: Sendable {
     ///   store lacks migrations that only a writable opening can apply.
     public init(readingAt path: String) throws(StoreError) {
         _ = try StoreLocation.check(path, mustExist: true)
-        let queue = try withStoreErrors(path: path) {
-            try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: true))
-        }
+        let queue = try Self.inspectionQueue(path: path)
         let status = try withStoreErrors(path: path) { try queue.read(StoreSchema.status) }
         switch status {
         case .empty:
@@ -173,10 +171,37 @@ public final class SnapshotStore: Sendable {
         return configuration
     }
 
+    /// A connection that reads an existing file and leaves nothing behind: not a byte of the
+    /// file changed, and no side file created.
+    ///
+    /// A read-only connection to a WAL database creates `-wal` and `-shm` files when they are
+    /// absent and cannot remove them. So when there are none, the connection is opened
+    /// read-write but pinned with `PRAGMA query_only`: it writes nothing, and on closing removes
+    /// the side files it created. When side files exist (a process has the store open, or
+    /// crashed), a read-only connection uses them and creates nothing.
+    static func inspectionQueue(path: String) throws(StoreError) -> DatabaseQueue {
+        let sideFilesExist = ["-wal", "-shm", "-journal"].contains {
+            FileManager.default.fileExists(atPath: path + $0)
+        }
+        var configuration = Configuration()
+        configuration.label = "Restack.inspection"
+        configuration.busyMode = .timeout(30)
+        if sideFilesExist {
+            configuration.readonly = true
+        } else {
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA query_only = 1")
+            }
+        }
+        return try withStoreErrors(path: path) {
+            try DatabaseQueue(path: path, configuration: configuration)
+        }
+    }
+
     /// Examines an existing file read-only and throws if it must not be opened for writing.
     private static func refuseUnusable(path: String) throws(StoreError) {
+        let queue = try inspectionQueue(path: path)
         let status = try withStoreErrors(path: path) {
-            let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
             defer { try? queue.close() }
             return try queue.read(StoreSchema.status)
         }

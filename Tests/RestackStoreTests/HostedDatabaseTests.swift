@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import Restack
+import RestackStore
+import Testing
+
+/// An app that already uses GRDB hosts Restack's tables in its own database.
+@Suite("Hosted in an app's database")
+struct HostedDatabaseTests {
+    @Test func restackLivesBesideTheAppsTablesAndMigrations() throws {
+        let folder = try TemporaryFolder()
+        let pool = try DatabasePool(path: folder.path("app.sqlite"))
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("app.v1") { db in
+            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT)")
+        }
+        try migrator.migrate(pool)
+        let store = try SnapshotStore(database: pool)
+        try store.save(mailState, session: "main")
+        #expect(try store.restore(session: "main").snapshot.state == mailState)
+        let (hasNotes, appMigrated) = try pool.read { db in
+            (try db.tableExists("note"), try migrator.hasCompletedMigrations(db))
+        }
+        #expect(hasNotes)
+        #expect(appMigrated)
+    }
+
+    @Test func anAppMigratorCanApplyRestacksMigrations() throws {
+        let queue = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("app.v1") { db in
+            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY)")
+        }
+        SnapshotStore.registerMigrations(in: &migrator)
+        try migrator.migrate(queue)
+        let store = try SnapshotStore(database: queue)
+        try store.save(mailState, session: "main")
+        #expect(try store.latestSnapshot(session: "main").state == mailState)
+        let superseded = try queue.read { db in try migrator.hasBeenSuperseded(db) }
+        #expect(!superseded)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Restack
+@testable import RestackStore
+import Testing
+
+@Suite("Saving and loading")
+struct SaveLoadTests {
+    @Test func saveThenLoadGivesTheStateExactlyWithItsInformation() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("s.sqlite"))
+        let savedAt = Date(timeIntervalSince1970: 1_800_000_000.123)
+        let info = try store.save(mailState, session: "scene-1", appVersion: "2.3 (45)", savedAt: savedAt)
+        let loaded = try store.latestSnapshot(session: "scene-1")
+        #expect(loaded.state == mailState)
+        #expect(loaded.info == info)
+        #expect(info.recordCount == 4)
+        #expect(info.appVersion == "2.3 (45)")
+        #expect(abs(loaded.info.savedAt.timeIntervalSince(savedAt)) < 0.001)
+    }
+
+    @Test func recordsKeepTheirSlotsEvenWhenInvalid() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("s.sqlite"))
+        let state = DrillDownState(left: [record(nil), record(""), record("x")], right: record(nil, nil))
+        try store.save(state, session: "s")
+        #expect(try store.latestSnapshot(session: "s").state == state)
+    }
+
+    @Test func aNewerFormatIsStoredAsGivenAndRestoresNothing() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("s.sqlite"))
+        let state = DrillDownState(formatVersion: 7, left: [record("a")], right: record("b"))
+        try store.save(state, session: "s")
+        let restoration = try store.restore(session: "s")
+        #expect(restoration.snapshot.state == state)
+        #expect(restoration.plan.dropped.map(\.reason) == [.unsupportedFormat, .unsupportedFormat])
+        #expect(try store.latestSnapshot(session: "s").state == state, "restoring never modifies stored data")
+    }
+
+    @Test func emptyPayloadsAndNULCharactersSurvive() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("s.sqlite"))
+        let tricky = RestorationRecord(identifier: "a\u{0}b", className: "C\u{0}", payload: Data())
+        let session = "scene\u{0}with NUL"
+        try store.save(DrillDownState(left: [tricky]), session: session)
+        let loaded = try store.latestSnapshot(session: session)
+        #expect(loaded.state.left == [tricky])
+        #expect(loaded.state.left[0].payload == Data())
+        #expect(try store.sessions().map(\.name) == [session])
+    }
+
+    @Test func restoreUsesTheLatestSnapshotAndTheResolver() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("s.sqlite"))
+        try store.save(DrillDownState(left: [record("old")]), session: "s")
+        let latest = try store.save(mailState, session: "s")
+        let restoration = try store.restore(session: "s", resolver: .knownClasses(["mailboxesController", "InboxController"]))
+        #expect(restoration.snapshot.info.id == latest.id)
+        #expect(restoration.plan.left.map(\.record.identifier) == ["mailboxes", "inbox"])
+        #expect(restoration.plan.right == nil)
+        #expect(restoration.plan.dropped.map(\.reason) == [.missingIdentifier, .unresolvedClass])
+    }
+
+    @Test func unknownSessionsAndSnapshotsAreTypedErrors() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("s.sqlite"))
+        let info = try store.save(mailState, session: "a")
+        try store.save(mailState, session: "b")
+        #expect(throws: StoreError.sessionNotFound("nope")) { try store.latestSnapshot(session: "nope") }
+        #expect(throws: StoreError.sessionNotFound("nope")) { try store.restore(session: "nope") }
+        #expect(throws: StoreError.snapshotNotFound(9999, session: nil)) { try store.snapshot(id: 9999) }
+        #expect(throws: StoreError.snapshotNotFound(info.id, session: "b")) { try store.snapshot(id: info.id, session: "b") }
+        #expect(try store.snapshot(id: info.id, session: "a").state == mailState)
+    }
+}

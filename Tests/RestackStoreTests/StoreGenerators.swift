@@ -1,0 +1,36 @@
+import Foundation
+import PropertyBased
+import Restack
+
+/// Random states and session names, as in the restorer's property tests.
+enum StoreGenerators {
+    /// Any Unicode: the BMP below the surrogates (NUL included) and the astral planes.
+    static let text = zip(
+        Gen.unicodeScalar(in: "\u{0}"..."\u{D7FF}").map(Character.init).string(of: 0...12),
+        Gen.unicodeScalar(in: "\u{10000}"..."\u{10FFFF}").map(Character.init).string(of: 0...4)
+    ).map { $0 + $1 }
+
+    static let optionalText = zip(Gen.int(in: 0...5), text).map { kind, text -> String? in
+        switch kind {
+        case 0: nil
+        case 1: ""
+        case 2: " "
+        case 3: "dup"
+        default: text
+        }
+    }
+
+    static let payload = zip(Gen.int(in: 0...3), Gen<UInt8>.value(in: 0...255).array(of: 0...600)).map { kind, bytes -> Data? in
+        kind == 0 ? nil : kind == 1 ? Data() : Data(bytes)
+    }
+
+    static let record = zip(optionalText, optionalText, payload).map {
+        RestorationRecord(identifier: $0, className: $1, payload: $2)
+    }
+
+    static let state = zip(record.array(of: 0...10), record, Gen.bool(0.5), Gen.int(in: 1...3)).map { left, right, hasRight, version in
+        DrillDownState(formatVersion: version, left: left, right: hasRight ? right : nil)
+    }
+
+    static let sessionName = text
+}

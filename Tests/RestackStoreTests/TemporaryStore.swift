@@ -1,0 +1,42 @@
+import Foundation
+import Restack
+@testable import RestackStore
+
+/// A fresh temporary folder, removed when the test is done with it.
+final class TemporaryFolder: @unchecked Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("restack-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Every byte of a file and the names of the files beside it: what must not change.
+struct FileFingerprint: Equatable {
+    var bytes: Data?
+    var siblings: [String]
+
+    init(_ path: String) {
+        bytes = FileManager.default.contents(atPath: path)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        siblings = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+}
+
+func record(_ id: String?, _ cls: String? = nil, _ payload: String? = nil) -> RestorationRecord {
+    RestorationRecord(identifier: id, className: cls ?? id.map { "\($0)Controller" }, payload: payload.map { Data($0.utf8) })
+}
+
+let mailState = DrillDownState(
+    left: [record("mailboxes"), record("inbox", "InboxController", "folder=INBOX"), record(nil, "ComposeController")],
+    right: record("message-42", "MessageController", "id=42")
+)
