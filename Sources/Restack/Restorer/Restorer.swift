@@ -84,8 +84,13 @@ public enum Restorer {
 
     // MARK: - The rules
 
-    /// Rule 1: whether the record's identifier makes it restorable, and if not, why.
-    static func identifierProblem(_ record: RestorationRecord) -> DropReason? {
+    /// Rule 1: why the record's identifier makes it unrestorable, or `nil` when it is valid.
+    ///
+    /// ```swift
+    /// Restorer.identifierProblem(of: RestorationRecord(identifier: ""))  // .emptyIdentifier
+    /// Restorer.identifierProblem(of: RestorationRecord(identifier: " ")) // nil: valid
+    /// ```
+    public static func identifierProblem(of record: RestorationRecord) -> DropReason? {
         switch record.identifier {
         case nil: .missingIdentifier
         case ""?: .emptyIdentifier
@@ -99,7 +104,7 @@ public enum Restorer {
         for record: RestorationRecord,
         canRebuild: (RestorationRecord) throws -> Bool
     ) rethrows -> DropReason? {
-        if let problem = identifierProblem(record) {
+        if let problem = identifierProblem(of: record) {
             return problem
         }
         return try canRebuild(record) ? nil : .unresolvedClass

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Restack
+import RestackStore
+
+/// `restore-inspect demo [--db PATH]`
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create (or refresh) a demo store and show what each of its sessions restores, and why.",
+        discussion: """
+            Writes only the sessions named demo/...: other sessions in the store are left alone. \
+            Plans use the demo app's known classes, as `plan --known-class` would.
+            """
+    )
+
+    static var defaultPath: String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("restack-demo.sqlite").path
+    }
+
+    @Option(name: .customLong("db"), help: ArgumentHelp("Where to write the demo store.", valueName: "path"))
+    var path: String = Demo.defaultPath
+    @OptionGroup var output: OutputOptions
+
+    struct SessionResult: Encodable {
+        var session: String
+        var story: String
+        var snapshot: Int64
+        var plan: RestorationPlan
+    }
+
+    func run() throws {
+        let store = try SnapshotStore(path: path)
+        let existing = Set(try store.sessions().map(\.name))
+        let resolver = RecordResolver.knownClasses(DemoSessions.knownClasses)
+        var results: [SessionResult] = []
+        for session in DemoSessions.all {
+            if existing.contains(session.name) {
+                try store.deleteSession(session.name)
+            }
+            for state in session.history {
+                try store.save(state, session: session.name, appVersion: "demo")
+            }
+            let restoration = try store.restore(session: session.name, resolver: resolver)
+            results.append(SessionResult(session: session.name, story: session.story,
+                                         snapshot: restoration.snapshot.info.id, plan: restoration.plan))
+        }
+        if output.json {
+            return printJSON(results)
+        }
+        print("Demo store: \(path)")
+        print("Known classes: \(DemoSessions.knownClasses.joined(separator: ", "))\n")
+        for result in results {
+            print("\(result.session) (snapshot \(result.snapshot)): \(result.story)")
+            print(Text.plan(result.plan) + "\n")
+        }
+        let first = DemoSessions.all[2].name
+        print("""
+            Look further:
+              swift run restore-inspect sessions --db \(path)
+              swift run restore-inspect show --db \(path) --session \(first)
+              swift run restore-inspect plan --db \(path) --session \(first) --json
+            """)
+    }
+}

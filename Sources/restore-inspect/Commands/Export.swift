@@ -1,0 +1,19 @@
+import ArgumentParser
+import Foundation
+import Restack
+
+/// `restore-inspect export --db PATH --session ID [--snapshot N]`
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a snapshot as a state file.",
+        discussion: "The output imports back unchanged: export, import, export gives identical JSON."
+    )
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var selection: SnapshotSelection
+
+    func run() throws {
+        let stored = try selection.load(from: try store.openForReading())
+        FileHandle.standardOutput.write(StateFile.encode(stored.state))
+    }
+}

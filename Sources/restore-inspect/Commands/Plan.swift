@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import Restack
+import RestackStore
+
+/// `restore-inspect plan (--db PATH --session ID [--snapshot N] | --input FILE) [--known-class NAME]...`
+struct Plan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what a restore would give, and why each dropped record is dropped.",
+        discussion: """
+            Plans a stored snapshot (--db, --session, --snapshot) or a state file (--input, - for \
+            stdin). Without --known-class every restorable record rebuilds; with one or more, a \
+            record rebuilds only if its class is one of them.
+            """
+    )
+
+    @Option(name: .customLong("db"), help: ArgumentHelp("The store file.", valueName: "path"))
+    var path: String?
+    @Option(help: ArgumentHelp("The session's name (with --db).", valueName: "id"))
+    var session: String?
+    @Option(help: ArgumentHelp("A snapshot id (with --db); the newest by default.", valueName: "n"))
+    var snapshot: Int64?
+    @Option(help: ArgumentHelp("A state file to plan instead of a stored snapshot; - reads stdin.", valueName: "file"))
+    var input: String?
+    @Option(name: .customLong("known-class"), help: ArgumentHelp("A class the app can rebuild; repeat for more.", valueName: "name"))
+    var knownClasses: [String] = []
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        switch (path, input) {
+        case (nil, nil):
+            throw ValidationError("Give a store with --db and --session, or a state file with --input.")
+        case (.some, .some):
+            throw ValidationError("Give either --db or --input, not both.")
+        case (.some, nil) where session == nil:
+            throw ValidationError("--db needs --session to say which session to plan.")
+        case (nil, .some) where session != nil || snapshot != nil:
+            throw ValidationError("--session and --snapshot go with --db, not --input.")
+        default:
+            break
+        }
+    }
+
+    var resolver: RecordResolver {
+        knownClasses.isEmpty ? .acceptAll : .knownClasses(knownClasses)
+    }
+
+    func run() throws {
+        if let input {
+            let state = try StateFileInput.read(input)
+            let plan = Restorer.plan(for: state, resolver: resolver)
+            return output.json ? printJSON(plan) : print(Text.plan(plan))
+        }
+        let store = try SnapshotStore(readingAt: path!)
+        let stored = try snapshot.map { id throws(StoreError) in try store.snapshot(id: id, session: session) }
+            ?? store.latestSnapshot(session: session!)
+        let plan = Restorer.plan(for: stored.state, resolver: resolver)
+        if output.json {
+            return printJSON(StorePlanJSON(plan: plan, snapshot: stored.info))
+        }
+        print("session \(Text.quoted(stored.info.session)) · \(Text.snapshotLine(stored.info))")
+        print(Text.plan(plan))
+    }
+}
+
+/// Reads a state file from a path, or stdin for `-`.
+enum StateFileInput {
+    static func read(_ path: String) throws -> DrillDownState {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw Failure(.invalidInput, "cannot read state file \(path)")
+            }
+            data = contents
+        }
+        return try StateFile.decode(data)
+    }
+}

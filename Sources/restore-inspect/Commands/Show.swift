@@ -1,0 +1,29 @@
+import ArgumentParser
+import Restack
+
+/// `restore-inspect show --db PATH --session ID [--snapshot N]`
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a snapshot's stored records, each marked restorable or not.",
+        discussion: "A record is restorable when its identifier is neither missing nor empty (rule 1); whether the app can rebuild it is for `plan` to say."
+    )
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var selection: SnapshotSelection
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let stored = try selection.load(from: try store.openForReading())
+        let view = ShowJSON(stored)
+        if output.json {
+            return printJSON(view)
+        }
+        print("session \(Text.quoted(stored.info.session)) · \(Text.snapshotLine(stored.info))")
+        var rows = [["SLOT", "IDENTIFIER", "CLASS", "PAYLOAD", "RESTORABLE"]]
+        rows += view.records.map { record in
+            ["\(record.from)", Text.quoted(record.identifier), record.className ?? "(no class)",
+             record.payloadBytes.map { "\($0) bytes" } ?? "-", record.problem.map { "no: \($0)" } ?? "yes"]
+        }
+        print(Text.table(rows, indent: "  "))
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import RestackStore
+
+/// `--db PATH`: the store to read.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("db"), help: ArgumentHelp("The store file.", valueName: "path"))
+    var path: String
+
+    /// Opens the store for reading only: nothing is created, migrated or written.
+    func openForReading() throws(StoreError) -> SnapshotStore {
+        try SnapshotStore(readingAt: path)
+    }
+}
+
+/// `--json`: machine-readable output.
+struct OutputOptions: ParsableArguments {
+    @Flag(help: "Print JSON instead of a human-readable tree or table.")
+    var json = false
+}
+
+/// `--session ID [--snapshot N]`: which snapshot to look at.
+struct SnapshotSelection: ParsableArguments {
+    @Option(help: ArgumentHelp("The session's name.", valueName: "id"))
+    var session: String
+
+    @Option(help: ArgumentHelp("A snapshot id from `history`; the newest snapshot by default.", valueName: "n"))
+    var snapshot: Int64?
+
+    /// The selected snapshot of the session.
+    func load(from store: SnapshotStore) throws(StoreError) -> StoredSnapshot {
+        if let snapshot {
+            return try store.snapshot(id: snapshot, session: session)
+        }
+        return try store.latestSnapshot(session: session)
+    }
+}

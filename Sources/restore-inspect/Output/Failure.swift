@@ -1,0 +1,57 @@
+import Foundation
+import Restack
+import RestackStore
+
+/// A failure the user can act on: one line for stderr and a documented exit code.
+struct Failure: Error, Equatable {
+    /// The exit codes, as documented in the README and `restore-inspect --help`.
+    enum Code: Int32 {
+        case invalidInput = 65
+        case storeMissing = 66
+        case notFound = 67
+        case storeUnreadable = 68
+        case newerSchema = 69
+        case cannotWrite = 73
+    }
+
+    var code: Code
+    var message: String
+
+    init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The failure for a library error, or `nil` for errors ArgumentParser reports itself.
+    init?(_ error: any Error) {
+        switch error {
+        case let error as StoreError:
+            self.init(Self.code(for: error), error.description)
+        case let error as StateFileError:
+            self.init(.invalidInput, "invalid state file: \(error)")
+        default:
+            return nil
+        }
+    }
+
+    static func code(for error: StoreError) -> Code {
+        switch error {
+        case .fileNotFound, .directoryNotFound, .isDirectory:
+            .storeMissing
+        case .sessionNotFound, .snapshotNotFound:
+            .notFound
+        case .notADatabase, .corrupt, .foreignDatabase, .outdatedSchema, .cannotOpen, .database:
+            .storeUnreadable
+        case .newerSchema:
+            .newerSchema
+        case .readOnly, .diskFull:
+            .cannotWrite
+        }
+    }
+
+    /// Prints the message on stderr and exits with the code.
+    func exit() -> Never {
+        FileHandle.standardError.write(Data("restore-inspect: error: \(message)\n".utf8))
+        Foundation.exit(code.rawValue)
+    }
+}

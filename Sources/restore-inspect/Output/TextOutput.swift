@@ -1,0 +1,66 @@
+import Foundation
+import Restack
+import RestackStore
+
+/// Human-readable output: identifiers quoted with escapes, so that empty, whitespace and
+/// control characters are visible.
+enum Text {
+    /// `"inbox"`, `""`, `" "`, or `(none)` for nil.
+    static func quoted(_ string: String?) -> String {
+        string.map { String(reflecting: $0) } ?? "(none)"
+    }
+
+    /// Pads `string` to `width` characters.
+    static func pad(_ string: String, _ width: Int) -> String {
+        string.count >= width ? string : string + String(repeating: " ", count: width - string.count)
+    }
+
+    /// Rows of columns, each column as wide as its widest cell.
+    static func table(_ rows: [[String]], indent: String = "") -> String {
+        guard let columns = rows.map(\.count).max() else { return "" }
+        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            indent + row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : pad(cell, widths[index])
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    /// One line describing a snapshot.
+    static func snapshotLine(_ info: SnapshotInfo) -> String {
+        var parts = ["snapshot \(info.id)", "saved \(formatDate(info.savedAt))", "format \(info.formatVersion)",
+                     "\(info.recordCount) record\(info.recordCount == 1 ? "" : "s")"]
+        if let version = info.appVersion {
+            parts.append("app \(version)")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The plan as a tree: what is restored where, what is dropped and why, warnings.
+    static func plan(_ plan: RestorationPlan) -> String {
+        var rows: [[String]] = []
+        for (index, entry) in plan.left.enumerated() {
+            rows.append([rows.isEmpty ? "restored" : "", "left[\(index)]", quoted(entry.record.identifier),
+                         entry.record.className ?? "(no class)", "from \(entry.from)"])
+        }
+        if let right = plan.right {
+            rows.append([rows.isEmpty ? "restored" : "", "right", quoted(right.record.identifier),
+                         right.record.className ?? "(no class)", "from \(right.from)"])
+        }
+        if rows.isEmpty {
+            rows.append(["restored", "nothing"])
+        }
+        for (index, dropped) in plan.dropped.enumerated() {
+            rows.append([index == 0 ? "dropped" : "", "\(dropped.from)", quoted(dropped.record.identifier),
+                         dropped.record.className ?? "(no class)", dropped.reason.rawValue])
+        }
+        var lines = [table(rows, indent: "  ")]
+        if plan.rightPromotedToLeft {
+            lines.append("  note      no left record survived: the saved right record is now the sole left record")
+        }
+        for warning in plan.warnings {
+            lines.append("  warning   \(warning)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

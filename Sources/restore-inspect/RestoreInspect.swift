@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `restore-inspect`: look inside a Restack store.
+struct RestoreInspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore-inspect",
+        abstract: "Look inside a Restack store: sessions, snapshots, and what a restore would give and why.",
+        discussion: """
+            Every command prints a human-readable tree or table, or JSON with --json. \
+            Errors are one line on stderr with a documented exit code:
+              64 usage error            65 invalid input file
+              66 store missing          67 session or snapshot not found
+              68 store unreadable, malformed or unhealthy
+              69 store written by a newer Restack
+              73 store cannot be written (read-only, disk full)
+            """,
+        subcommands: [Demo.self, Sessions.self, History.self, Show.self, Check.self, Plan.self, Export.self, Import.self]
+    )
+}
