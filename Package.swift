@@ -72,9 +72,8 @@ let package = Package(
         .testTarget(
             name: "RestoreInspectTests",
             dependencies: [
-                "Restack",
-                "RestackStore",
                 "restore-inspect",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ],

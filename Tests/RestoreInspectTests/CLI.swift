@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Runs the built `restore-inspect` binary.
+enum CLI {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        var json: Any? {
+            try? JSONSerialization.jsonObject(with: Data(stdout.utf8))
+        }
+    }
+
+    /// The binary: `$RESTORE_INSPECT` if set, else beside the test bundle in the build folder.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["RESTORE_INSPECT"] {
+            return URL(fileURLWithPath: path)
+        }
+        var candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        candidates += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for folder in candidates {
+            let url = folder.appendingPathComponent("restore-inspect")
+            if FileManager.default.isExecutableFile(atPath: url.path) {
+                return url
+            }
+        }
+        fatalError("restore-inspect not found near \(candidates.map(\.path)); build it or set RESTORE_INSPECT")
+    }()
+
+    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(stdin)
+        }
+        try input.fileHandleForWriting.close()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self)
+        )
+    }
+}
+
+/// A temporary folder removed after the test.
+final class Scratch: @unchecked Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("restore-inspect-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    func write(_ name: String, _ text: String) -> String {
+        let path = path(name)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    /// A demo store in this folder.
+    func demoStore() throws -> String {
+        let path = path("demo.sqlite")
+        let result = try CLI.run(["demo", "--db", path])
+        precondition(result.status == 0, result.stderr)
+        return path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Checks a failure: the documented exit code, one line on stderr, nothing on stdout.
+func expectFailure(_ result: CLI.Result, code: Int32, mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(result.status == code, "stderr: \(result.stderr)", sourceLocation: sourceLocation)
+    #expect(result.stderr.hasPrefix("restore-inspect: error: "), sourceLocation: sourceLocation)
+    #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)", sourceLocation: sourceLocation)
+    #expect(result.stderr.contains(text), "stderr: \(result.stderr)", sourceLocation: sourceLocation)
+    #expect(!result.stderr.contains("Fatal error"), sourceLocation: sourceLocation)
+}
