@@ -30,6 +30,7 @@ let package = Package(
             path: "Migrations",
             resources: [
                 .embedInCode("m001_initial.sql"),
+                .embedInCode("m002_crash_loop_guard.sql"),
             ]
         ),
 

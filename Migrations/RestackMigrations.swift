@@ -19,6 +19,7 @@ public enum RestackMigrations {
     /// Every migration this library knows, in the order they apply.
     public static let all: [RestackMigration] = [
         migration("m001_initial", PackageResources.m001_initial_sql),
+        migration("m002_crash_loop_guard", PackageResources.m002_crash_loop_guard_sql),
     ]
 
     private static func migration(_ name: String, _ bytes: [UInt8]) -> RestackMigration {

@@ -14,6 +14,6 @@ struct RestoreInspect: ParsableCommand {
               69 store written by a newer Restack
               73 store cannot be written (read-only, disk full)
             """,
-        subcommands: [Demo.self, Sessions.self, History.self, Show.self, Check.self, Plan.self, Export.self, Import.self]
+        subcommands: [Demo.self, Sessions.self, History.self, Show.self, Check.self, Plan.self, Export.self, Import.self, Unquarantine.self]
     )
 }

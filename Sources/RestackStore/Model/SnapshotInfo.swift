@@ -14,14 +14,35 @@ public struct SnapshotInfo: Hashable, Sendable {
     public var savedAt: Date
     /// How many records the snapshot holds, the right one included.
     public var recordCount: Int
+    /// How many restores of this snapshot began and were not confirmed since it was last
+    /// confirmed (the crash-loop guard's count).
+    public var unconfirmedRestores: Int
+    /// When the crash-loop guard quarantined the snapshot, or `nil` when it is not quarantined.
+    public var quarantinedAt: Date?
+
+    /// Whether the crash-loop guard keeps this snapshot from being restored.
+    public var isQuarantined: Bool {
+        quarantinedAt != nil
+    }
 
     /// Creates snapshot information. Values normally come from a ``SnapshotStore``.
-    public init(id: Int64, session: String, formatVersion: Int, appVersion: String?, savedAt: Date, recordCount: Int) {
+    public init(
+        id: Int64,
+        session: String,
+        formatVersion: Int,
+        appVersion: String?,
+        savedAt: Date,
+        recordCount: Int,
+        unconfirmedRestores: Int = 0,
+        quarantinedAt: Date? = nil
+    ) {
         self.id = id
         self.session = session
         self.formatVersion = formatVersion
         self.appVersion = appVersion
         self.savedAt = savedAt
         self.recordCount = recordCount
+        self.unconfirmedRestores = unconfirmedRestores
+        self.quarantinedAt = quarantinedAt
     }
 }

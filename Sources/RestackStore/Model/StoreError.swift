@@ -1,4 +1,5 @@
 import GRDB
+import Restack
 
 /// Why a store operation failed. Every case says what to do in its description.
 ///
@@ -43,6 +44,11 @@ public enum StoreError: Error, Hashable, Sendable {
     case sessionNotFound(String)
     /// No snapshot has that id (in that session, when one was named).
     case snapshotNotFound(Int64, session: String?)
+    /// A save went over one of the store's ``SnapshotStore/Limits``; nothing was written.
+    case limitExceeded(SnapshotStore.Limit, size: Int, limit: Int)
+    /// Every snapshot of the session is quarantined by the crash-loop guard: start afresh, or
+    /// lift a quarantine with ``SnapshotStore/liftQuarantine(snapshotID:)``.
+    case noRestorableSnapshot(session: String, quarantined: [Int64])
     /// Another SQLite error, with its result code and message.
     case database(path: String, code: Int32, message: String)
 }
@@ -81,6 +87,10 @@ extension StoreError: CustomStringConvertible {
             "no snapshot \(id) in session \"\(session)\""
         case .snapshotNotFound(let id, nil):
             "no snapshot \(id)"
+        case .limitExceeded(let limit, let size, let cap):
+            "the save is over the cap on \(limit): \(size) > \(cap); nothing was written"
+        case .noRestorableSnapshot(let session, let quarantined):
+            "every snapshot of session \"\(session)\" is quarantined (\(quarantined.map(String.init).joined(separator: ", "))); start afresh or lift a quarantine"
         case .database(let path, let code, let message):
             "SQLite error \(code) on \(path): \(message)"
         }

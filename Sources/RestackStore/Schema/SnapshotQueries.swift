@@ -114,7 +114,8 @@ enum SnapshotQueries {
     /// `restack_session AS ss`.
     static let infoColumns = """
         s.id, CAST(ss.name AS BLOB), s.format_version, CAST(s.app_version AS BLOB), s.saved_at,
-        (SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = s.id)
+        (SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = s.id),
+        s.unconfirmed_restores, s.quarantined_at
         """
 
     static func info(_ row: Row) -> SnapshotInfo {
@@ -124,7 +125,9 @@ enum SnapshotQueries {
             formatVersion: row[2],
             appVersion: text(row[3]),
             savedAt: date(milliseconds: row[4]),
-            recordCount: row[5]
+            recordCount: row[5],
+            unconfirmedRestores: row[6],
+            quarantinedAt: (row[7] as Int64?).map(date(milliseconds:))
         )
     }
 
@@ -144,6 +147,36 @@ enum SnapshotQueries {
             FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
             WHERE s.id = ?1 AND (?2 IS NULL OR s.session_id = ?2)
             """), arguments: [snapshotID, sessionID]).map(info)
+    }
+
+    /// A session's snapshots, newest first, for the crash-loop guard to choose from.
+    static func newestFirst(_ db: Database, sessionID: Int64) throws -> [SnapshotInfo] {
+        try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT \(infoColumns)
+            FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
+            WHERE s.session_id = ? ORDER BY s.id DESC
+            """), arguments: [sessionID]).map(info)
+    }
+
+    /// Applies a retention policy to a session after a save: keeps the newest `keepLast`
+    /// snapshots and, with a `maxAge`, drops older ones past it. Never deletes `newest` (the
+    /// snapshot just saved) nor a quarantined snapshot.
+    static func prune(
+        _ db: Database,
+        sessionID: Int64,
+        keeping newest: Int64,
+        retention: SnapshotStore.Retention,
+        now: Date
+    ) throws {
+        try db.cachedStatement(sql: """
+            DELETE FROM restack_snapshot
+            WHERE session_id = ?1 AND id != ?2 AND quarantined_at IS NULL
+              AND (id NOT IN (SELECT id FROM restack_snapshot WHERE session_id = ?1 ORDER BY id DESC LIMIT ?3)
+                   OR saved_at < ?4)
+            """).execute(arguments: [
+                sessionID, newest, retention.keepLast,
+                retention.maxAge.map { milliseconds(now.addingTimeInterval(-$0)) } ?? Int64.min,
+            ])
     }
 
     /// Every snapshot of a session, oldest first.

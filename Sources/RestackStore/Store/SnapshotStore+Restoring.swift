@@ -1,27 +1,129 @@
+import Foundation
+import GRDB
 import Restack
 
 extension SnapshotStore {
-    /// Loads the newest snapshot of a session and plans its restoration with ``Restorer``.
+    /// Begins a restore at launch: chooses the newest snapshot the crash-loop guard allows,
+    /// counts the attempt, and plans its restoration with ``Restorer``.
+    ///
+    /// Call ``confirmRestore(snapshotID:)`` once the restored UI is up. A snapshot whose
+    /// restores begin ``Options/crashLoopThreshold`` times without a confirmation is
+    /// quarantined by the next call, which falls back to the newest earlier snapshot that is not
+    /// quarantined; ``StoreRestoration/skippedQuarantined`` says so. Quarantined snapshots are
+    /// kept, and visible in ``snapshots(session:)``.
+    ///
+    /// ```swift
+    /// let restoration = try store.beginRestore(session: id) { factory.canMake($0.className) }
+    /// rebuild(restoration.plan)
+    /// try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
+    /// ```
+    ///
+    /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/noRestorableSnapshot(session:quarantined:)``
+    ///   when every snapshot is quarantined, and database errors.
+    public func beginRestore(
+        session: String,
+        canRebuild: (RestorationRecord) -> Bool
+    ) throws(StoreError) -> StoreRestoration {
+        let (snapshot, skipped) = try write { db in
+            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+            let choice = CrashLoopGuard.choose(
+                from: try SnapshotQueries.newestFirst(db, sessionID: sessionID),
+                threshold: options.crashLoopThreshold
+            )
+            for id in choice.toQuarantine {
+                try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?",
+                               arguments: [SnapshotQueries.milliseconds(Date()), id])
+            }
+            guard var info = choice.chosen else {
+                // The quarantines above are kept: they are what the guard learned.
+                return (StoredSnapshot?.none, choice.skipped)
+            }
+            try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
+                           arguments: [info.id])
+            info.unconfirmedRestores += 1
+            let state = try SnapshotQueries.state(db, snapshotID: info.id, formatVersion: info.formatVersion, path: path)
+            return (StoredSnapshot(info: info, state: state), choice.skipped)
+        }
+        guard let snapshot else {
+            throw .noRestorableSnapshot(session: session, quarantined: skipped)
+        }
+        return StoreRestoration(
+            snapshot: snapshot,
+            plan: Restorer.plan(for: snapshot.state, canRebuild: canRebuild),
+            skippedQuarantined: skipped
+        )
+    }
+
+    /// Begins a restore with a resolver; see ``beginRestore(session:canRebuild:)``.
+    public func beginRestore(session: String, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
+        try beginRestore(session: session, canRebuild: resolver.canRebuild)
+    }
+
+    /// Confirms that a restore succeeded: the app's UI is up. Resets the snapshot's count of
+    /// unconfirmed restores.
+    ///
+    /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` and database errors.
+    public func confirmRestore(snapshotID: Int64) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = 0, confirmed_at = ? WHERE id = ?",
+                           arguments: [SnapshotQueries.milliseconds(Date()), snapshotID])
+            guard db.changesCount == 1 else {
+                throw StoreError.snapshotNotFound(snapshotID, session: nil)
+            }
+        }
+    }
+
+    /// Lifts a snapshot's quarantine and resets its count of unconfirmed restores, so that it
+    /// can be restored again.
+    ///
+    /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` and database errors.
+    public func liftQuarantine(snapshotID: Int64) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = NULL, unconfirmed_restores = 0 WHERE id = ?",
+                           arguments: [snapshotID])
+            guard db.changesCount == 1 else {
+                throw StoreError.snapshotNotFound(snapshotID, session: nil)
+            }
+        }
+    }
+
+    /// Says what a restore of the session would give, without counting an attempt or writing
+    /// anything: the snapshot ``beginRestore(session:canRebuild:)`` would choose, and its plan.
     ///
     /// - Parameters:
     ///   - session: The session.
     ///   - canRebuild: Returns `true` when the app can rebuild a restorable record.
-    /// - Returns: The snapshot and its plan.
-    /// - Throws: ``StoreError/sessionNotFound(_:)`` and read errors.
+    /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/noRestorableSnapshot(session:quarantined:)``
+    ///   and read errors.
     public func restore(
         session: String,
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
-        let snapshot = try latestSnapshot(session: session)
-        return StoreRestoration(snapshot: snapshot, plan: Restorer.plan(for: snapshot.state, canRebuild: canRebuild))
+        let (snapshot, skipped) = try read { db in
+            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+            let choice = CrashLoopGuard.choose(
+                from: try SnapshotQueries.newestFirst(db, sessionID: sessionID),
+                threshold: options.crashLoopThreshold
+            )
+            let snapshot = try choice.chosen.map { info in
+                StoredSnapshot(
+                    info: info,
+                    state: try SnapshotQueries.state(db, snapshotID: info.id, formatVersion: info.formatVersion, path: path)
+                )
+            }
+            return (snapshot, choice.skipped)
+        }
+        guard let snapshot else {
+            throw .noRestorableSnapshot(session: session, quarantined: skipped)
+        }
+        return StoreRestoration(
+            snapshot: snapshot,
+            plan: Restorer.plan(for: snapshot.state, canRebuild: canRebuild),
+            skippedQuarantined: skipped
+        )
     }
 
-    /// Loads the newest snapshot of a session and plans its restoration with a resolver.
-    ///
-    /// - Parameters:
-    ///   - session: The session.
-    ///   - resolver: Decides which restorable records the app can rebuild; by default all.
-    /// - Returns: The snapshot and its plan.
+    /// Says what a restore would give, with a resolver; see ``restore(session:canRebuild:)``.
     public func restore(session: String, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
         try restore(session: session, canRebuild: resolver.canRebuild)
     }

@@ -4,10 +4,11 @@ import Restack
 
 extension SnapshotStore {
     /// Saves a state as a new snapshot of a session, in one transaction: the snapshot and all
-    /// its records are written, or nothing is.
+    /// its records are written and the session's history pruned, or nothing is.
     ///
     /// Records are stored exactly as given, valid or not, each in its explicit slot. The session
-    /// is created on its first save.
+    /// is created on its first save. The state is checked against ``Options/limits`` before
+    /// anything is written; ``Options/retention`` is applied in the same transaction.
     ///
     /// - Parameters:
     ///   - state: The state to save.
@@ -16,8 +17,8 @@ extension SnapshotStore {
     ///   - savedAt: The save time; now by default. Stored to the millisecond.
     /// - Returns: The new snapshot's information, as it will read back (the time to the
     ///   millisecond).
-    /// - Throws: ``StoreError/readOnly(path:)``, ``StoreError/diskFull(path:)`` and database
-    ///   errors; on any error nothing was written.
+    /// - Throws: ``StoreError/limitExceeded(_:size:limit:)``, ``StoreError/readOnly(path:)``,
+    ///   ``StoreError/diskFull(path:)`` and database errors; on any error nothing was written.
     @discardableResult
     public func save(
         _ state: DrillDownState,
@@ -25,7 +26,8 @@ extension SnapshotStore {
         appVersion: String? = nil,
         savedAt: Date = Date()
     ) throws(StoreError) -> SnapshotInfo {
-        try write { db in
+        try options.limits.check(state)
+        return try write { db in
             let sessionID = try SnapshotQueries.sessionID(db, name: session, creatingAt: savedAt)
             try db.cachedStatement(sql: """
                 INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at)
@@ -35,6 +37,7 @@ extension SnapshotStore {
                 ])
             let snapshotID = db.lastInsertedRowID
             try SnapshotQueries.insertRecords(db, of: state, snapshotID: snapshotID)
+            try SnapshotQueries.prune(db, sessionID: sessionID, keeping: snapshotID, retention: options.retention, now: savedAt)
             return SnapshotInfo(
                 id: snapshotID,
                 session: session,
@@ -43,6 +46,26 @@ extension SnapshotStore {
                 savedAt: SnapshotQueries.date(milliseconds: SnapshotQueries.milliseconds(savedAt)),
                 recordCount: state.recordCount
             )
+        }
+    }
+}
+
+extension SnapshotStore.Limits {
+    /// Throws the first cap `state` goes over.
+    func check(_ state: DrillDownState) throws(StoreError) {
+        if state.recordCount > maxRecordCount {
+            throw .limitExceeded(.recordCount, size: state.recordCount, limit: maxRecordCount)
+        }
+        var total = 0
+        for (slot, record) in state.slottedRecords {
+            let payload = record.payload?.count ?? 0
+            if payload > maxPayloadBytes {
+                throw .limitExceeded(.payloadBytes(slot), size: payload, limit: maxPayloadBytes)
+            }
+            total += payload + (record.identifier?.utf8.count ?? 0) + (record.className?.utf8.count ?? 0)
+        }
+        if total > maxSnapshotBytes {
+            throw .limitExceeded(.snapshotBytes, size: total, limit: maxSnapshotBytes)
         }
     }
 }

@@ -24,13 +24,16 @@ import Restack
 /// ## Topics
 ///
 /// ### Opening a store
-/// - ``init(path:)``
-/// - ``init(readingAt:)``
-/// - ``init(database:)``
+/// - ``init(path:options:)``
+/// - ``init(readingAt:options:)``
+/// - ``init(database:options:)``
 /// - ``registerMigrations(in:)``
+/// - ``Options``
 ///
 /// ### Saving
 /// - ``save(_:session:appVersion:savedAt:)``
+/// - ``Limits``
+/// - ``Retention``
 ///
 /// ### Reading
 /// - ``sessions()``
@@ -39,12 +42,16 @@ import Restack
 /// - ``snapshot(id:session:)``
 ///
 /// ### Restoring
+/// - ``beginRestore(session:canRebuild:)``
+/// - ``confirmRestore(snapshotID:)``
 /// - ``restore(session:canRebuild:)``
 /// - ``restore(session:resolver:)``
+/// - ``liftQuarantine(snapshotID:)``
 ///
 /// ### Managing history
 /// - ``deleteSession(_:)``
 /// - ``pruneHistory(session:keepingLast:)``
+/// - ``check()``
 public final class SnapshotStore: Sendable {
     /// The connection, or pool of connections, the store works through.
     let database: any DatabaseWriter
@@ -56,19 +63,29 @@ public final class SnapshotStore: Sendable {
     /// ``StoreError/readOnly(path:)``.
     public let isReadOnly: Bool
 
+    /// The caps, retention and crash-loop threshold the store applies.
+    public let options: Options
+
     /// Opens the store at `path` for reading and writing, creating the file if it is absent and
     /// applying any migration it lacks.
     ///
-    /// An existing file is first examined through a read-only connection, so that a file that
-    /// is refused is left byte for byte as it was.
+    /// An existing file is first examined through a connection that writes nothing, so that a
+    /// file that is refused is left byte for byte as it was. A file without write permission
+    /// is opened for reading only: reads work and saves fail with ``StoreError/readOnly(path:)``.
     ///
-    /// - Parameter path: The store's file.
+    /// - Parameters:
+    ///   - path: The store's file.
+    ///   - options: Caps, retention and the crash-loop threshold; the defaults by default.
     /// - Throws: ``StoreError/directoryNotFound(path:)``, ``StoreError/isDirectory(path:)``,
     ///   ``StoreError/notADatabase(path:)``, ``StoreError/corrupt(path:detail:)``,
     ///   ``StoreError/foreignDatabase(path:tables:)`` (another application's database),
     ///   ``StoreError/newerSchema(path:unknownMigrations:)``, and errors opening the file.
-    public init(path: String) throws(StoreError) {
+    public convenience init(path: String, options: Options = Options()) throws(StoreError) {
         let exists = try StoreLocation.check(path, mustExist: false)
+        if exists && !StoreLocation.isWritable(path) {
+            try self.init(readingAt: path, options: options)
+            return
+        }
         if exists {
             try Self.refuseUnusable(path: path)
         }
@@ -78,18 +95,18 @@ public final class SnapshotStore: Sendable {
         try withStoreErrors(path: path) {
             try StoreSchema.migrator.migrate(pool)
         }
-        self.database = pool
-        self.path = path
-        self.isReadOnly = false
+        self.init(connection: pool, path: path, isReadOnly: false, options: options)
     }
 
     /// Opens an existing store for reading only. Nothing is ever created, migrated or written.
     ///
-    /// - Parameter path: The store's file.
+    /// - Parameters:
+    ///   - path: The store's file.
+    ///   - options: The crash-loop threshold used to say what a restore would give.
     /// - Throws: ``StoreError/fileNotFound(path:)`` when there is no file, the errors of
     ///   ``init(path:)``, and ``StoreError/outdatedSchema(path:missingMigrations:)`` when the
     ///   store lacks migrations that only a writable opening can apply.
-    public init(readingAt path: String) throws(StoreError) {
+    public convenience init(readingAt path: String, options: Options = Options()) throws(StoreError) {
         _ = try StoreLocation.check(path, mustExist: true)
         let queue = try Self.inspectionQueue(path: path)
         let status = try withStoreErrors(path: path) { try queue.read(StoreSchema.status) }
@@ -105,9 +122,7 @@ public final class SnapshotStore: Sendable {
         case .restack:
             break
         }
-        self.database = queue
-        self.path = path
-        self.isReadOnly = true
+        self.init(connection: queue, path: path, isReadOnly: true, options: options)
     }
 
     /// Hosts Restack's tables in a database the app already opened with GRDB, applying
@@ -118,10 +133,12 @@ public final class SnapshotStore: Sendable {
     /// Restack's migrations there instead, with ``registerMigrations(in:)``; this initializer
     /// then finds them applied.
     ///
-    /// - Parameter database: The app's `DatabaseQueue` or `DatabasePool`.
+    /// - Parameters:
+    ///   - database: The app's `DatabaseQueue` or `DatabasePool`.
+    ///   - options: Caps, retention and the crash-loop threshold; the defaults by default.
     /// - Throws: ``StoreError/newerSchema(path:unknownMigrations:)`` when the database holds
     ///   Restack migrations this library does not know, and database errors.
-    public init(database: some DatabaseWriter) throws(StoreError) {
+    public convenience init(database: some DatabaseWriter, options: Options = Options()) throws(StoreError) {
         let path = database.path
         let status = try withStoreErrors(path: path) { try database.read(StoreSchema.status) }
         if case .restack(let unknown, _) = status, !unknown.isEmpty {
@@ -130,9 +147,14 @@ public final class SnapshotStore: Sendable {
         try withStoreErrors(path: path) {
             try StoreSchema.migrator.migrate(database)
         }
-        self.database = database
+        self.init(connection: database, path: path, isReadOnly: false, options: options)
+    }
+
+    private init(connection: any DatabaseWriter, path: String, isReadOnly: Bool, options: Options) {
+        self.database = connection
         self.path = path
-        self.isReadOnly = false
+        self.isReadOnly = isReadOnly
+        self.options = options
     }
 
     /// Registers Restack's schema migrations, in order, in an app's own migrator.

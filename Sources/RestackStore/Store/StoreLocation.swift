@@ -22,4 +22,14 @@ enum StoreLocation {
         }
         return false
     }
+
+    /// Whether the file at `path` may be written: the process has write access and the file
+    /// has a write permission bit. The second test makes a read-only file read-only for the
+    /// superuser too, who has write access to everything.
+    static func isWritable(_ path: String) -> Bool {
+        let manager = FileManager.default
+        guard manager.isWritableFile(atPath: path) else { return false }
+        let permissions = (try? manager.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? 0o644
+        return permissions & 0o222 != 0
+    }
 }

@@ -14,9 +14,10 @@ struct History: ParsableCommand {
         if output.json {
             return printJSON(snapshots.map(SnapshotJSON.init))
         }
-        var rows = [["SNAPSHOT", "SAVED", "FORMAT", "RECORDS", "APP VERSION"]]
+        var rows = [["SNAPSHOT", "SAVED", "FORMAT", "RECORDS", "APP VERSION", "GUARD"]]
         rows += snapshots.map {
-            ["\($0.id)", formatDate($0.savedAt), "\($0.formatVersion)", "\($0.recordCount)", $0.appVersion ?? "-"]
+            ["\($0.id)", formatDate($0.savedAt), "\($0.formatVersion)", "\($0.recordCount)", $0.appVersion ?? "-",
+             $0.isQuarantined ? "quarantined" : $0.unconfirmedRestores > 0 ? "\($0.unconfirmedRestores) unconfirmed" : "-"]
         }
         print(Text.table(rows))
     }

@@ -52,14 +52,21 @@ struct Plan: ParsableCommand {
             return output.json ? printJSON(plan) : print(Text.plan(plan))
         }
         let store = try SnapshotStore(readingAt: path!)
-        let stored = try snapshot.map { id throws(StoreError) in try store.snapshot(id: id, session: session) }
-            ?? store.latestSnapshot(session: session!)
-        let plan = Restorer.plan(for: stored.state, resolver: resolver)
+        // Without --snapshot: what a restore would give, crash-loop guard included.
+        let restoration = try snapshot.map { id throws(StoreError) in
+            let stored = try store.snapshot(id: id, session: session)
+            return StoreRestoration(snapshot: stored, plan: Restorer.plan(for: stored.state, resolver: resolver))
+        } ?? store.restore(session: session!, resolver: resolver)
+        let info = restoration.snapshot.info
         if output.json {
-            return printJSON(StorePlanJSON(plan: plan, snapshot: stored.info))
+            return printJSON(StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined))
         }
-        print("session \(Text.quoted(stored.info.session)) · \(Text.snapshotLine(stored.info))")
-        print(Text.plan(plan))
+        print("session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
+        if restoration.fellBack {
+            let skipped = restoration.skippedQuarantined.map(String.init).joined(separator: ", ")
+            print("  fell back: newer snapshots \(skipped) are quarantined by the crash-loop guard")
+        }
+        print(Text.plan(restoration.plan))
     }
 }
 

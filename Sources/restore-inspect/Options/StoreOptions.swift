@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RestackStore
 
 /// `--db PATH`: the store to read.
@@ -9,6 +10,14 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store for reading only: nothing is created, migrated or written.
     func openForReading() throws(StoreError) -> SnapshotStore {
         try SnapshotStore(readingAt: path)
+    }
+
+    /// Opens an existing store for writing; a missing file is an error, never a new store.
+    func openExistingForWriting() throws(StoreError) -> SnapshotStore {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .fileNotFound(path: path)
+        }
+        return try SnapshotStore(path: path)
     }
 }
 

@@ -38,8 +38,10 @@ struct Failure: Error, Equatable {
         switch error {
         case .fileNotFound, .directoryNotFound, .isDirectory:
             .storeMissing
-        case .sessionNotFound, .snapshotNotFound:
+        case .sessionNotFound, .snapshotNotFound, .noRestorableSnapshot:
             .notFound
+        case .limitExceeded:
+            .invalidInput
         case .notADatabase, .corrupt, .foreignDatabase, .outdatedSchema, .cannotOpen, .database:
             .storeUnreadable
         case .newerSchema:

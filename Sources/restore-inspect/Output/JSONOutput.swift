@@ -57,6 +57,8 @@ struct SnapshotJSON: Encodable {
     var appVersion: String?
     var savedAt: Date
     var recordCount: Int
+    var unconfirmedRestores: Int
+    var quarantinedAt: Date?
 
     init(_ info: SnapshotInfo) {
         id = info.id
@@ -65,6 +67,8 @@ struct SnapshotJSON: Encodable {
         appVersion = info.appVersion
         savedAt = info.savedAt
         recordCount = info.recordCount
+        unconfirmedRestores = info.unconfirmedRestores
+        quarantinedAt = info.quarantinedAt
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -75,10 +79,13 @@ struct SnapshotJSON: Encodable {
         try container.encode(appVersion, forKey: .appVersion)
         try container.encode(savedAt, forKey: .savedAt)
         try container.encode(recordCount, forKey: .recordCount)
+        try container.encode(unconfirmedRestores, forKey: .unconfirmedRestores)
+        try container.encode(quarantinedAt != nil, forKey: .quarantined)
+        try container.encode(quarantinedAt, forKey: .quarantinedAt)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, session, formatVersion, appVersion, savedAt, recordCount
+        case id, session, formatVersion, appVersion, savedAt, recordCount, unconfirmedRestores, quarantined, quarantinedAt
     }
 }
 
@@ -147,18 +154,21 @@ struct CheckJSON: Encodable {
     }
 }
 
-/// `plan --json` from a store: the plan's documented keys, plus the snapshot it came from.
+/// `plan --json` from a store: the plan's documented keys, plus the snapshot it came from and
+/// the newer snapshots the crash-loop guard passed over.
 struct StorePlanJSON: Encodable {
     var plan: RestorationPlan
     var snapshot: SnapshotInfo
+    var skippedQuarantined: [Int64]
 
     enum CodingKeys: String, CodingKey {
-        case snapshot
+        case snapshot, skippedQuarantined
     }
 
     func encode(to encoder: any Encoder) throws {
         try plan.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(SnapshotJSON(snapshot), forKey: .snapshot)
+        try container.encode(skippedQuarantined, forKey: .skippedQuarantined)
     }
 }

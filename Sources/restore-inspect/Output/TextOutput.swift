@@ -33,6 +33,11 @@ enum Text {
         if let version = info.appVersion {
             parts.append("app \(version)")
         }
+        if info.isQuarantined {
+            parts.append("QUARANTINED")
+        } else if info.unconfirmedRestores > 0 {
+            parts.append("\(info.unconfirmedRestores) unconfirmed restore\(info.unconfirmedRestores == 1 ? "" : "s")")
+        }
         return parts.joined(separator: " · ")
     }
 

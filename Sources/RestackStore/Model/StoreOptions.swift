@@ -1,0 +1,89 @@
+import Foundation
+import Restack
+
+extension SnapshotStore {
+    /// How a store guards itself: caps on what a save may hold, how much history it keeps, and
+    /// when a snapshot that keeps failing to restore is quarantined.
+    ///
+    /// ```swift
+    /// var options = SnapshotStore.Options()
+    /// options.limits.maxPayloadBytes = 64 * 1024
+    /// options.retention = .init(keepLast: 5, maxAge: 7 * 24 * 3600)
+    /// let store = try SnapshotStore(path: path, options: options)
+    /// ```
+    public struct Options: Hashable, Sendable {
+        /// Caps a save must respect; a save over one fails and writes nothing.
+        public var limits: Limits
+        /// Which snapshots a save prunes from its session's history.
+        public var retention: Retention
+        /// How many restores of a snapshot may begin without being confirmed before the snapshot
+        /// is quarantined. At least 1; 2 by default.
+        public var crashLoopThreshold: Int
+
+        /// Creates options; the defaults suit an app's launch path.
+        public init(limits: Limits = Limits(), retention: Retention = Retention(), crashLoopThreshold: Int = 2) {
+            precondition(crashLoopThreshold >= 1, "crashLoopThreshold must be at least 1")
+            self.limits = limits
+            self.retention = retention
+            self.crashLoopThreshold = crashLoopThreshold
+        }
+    }
+
+    /// Caps on what one save may hold. Saved state lives on an app's launch path: a state too
+    /// large to restore quickly is refused when it is saved, clearly, not discovered at launch.
+    public struct Limits: Hashable, Sendable {
+        /// The largest payload of one record, in bytes. 256 KiB by default.
+        public var maxPayloadBytes: Int
+        /// The most bytes one snapshot may hold: payloads, identifiers and class names. 1 MiB by
+        /// default.
+        public var maxSnapshotBytes: Int
+        /// The most records one snapshot may hold, the right one included. 1,000 by default.
+        public var maxRecordCount: Int
+
+        /// Creates limits.
+        public init(maxPayloadBytes: Int = 256 * 1024, maxSnapshotBytes: Int = 1024 * 1024, maxRecordCount: Int = 1000) {
+            self.maxPayloadBytes = maxPayloadBytes
+            self.maxSnapshotBytes = maxSnapshotBytes
+            self.maxRecordCount = maxRecordCount
+        }
+    }
+
+    /// Which snapshots each save prunes from its session, in the save's own transaction.
+    ///
+    /// Pruning never removes the snapshot just saved, and never removes a quarantined snapshot
+    /// (those are kept for inspection until their quarantine is lifted or the session deleted).
+    public struct Retention: Hashable, Sendable {
+        /// How many of the newest snapshots a session keeps; at least 1. 10 by default.
+        public var keepLast: Int
+        /// When set, snapshots older than this many seconds are pruned too.
+        public var maxAge: TimeInterval?
+
+        /// Creates a retention policy.
+        public init(keepLast: Int = 10, maxAge: TimeInterval? = nil) {
+            precondition(keepLast >= 1, "keepLast must be at least 1")
+            self.keepLast = keepLast
+            self.maxAge = maxAge
+        }
+    }
+
+    /// The cap a save went over, named in ``StoreError/limitExceeded(_:size:limit:)``.
+    public enum Limit: Hashable, Sendable {
+        /// ``Limits/maxPayloadBytes``, for the record in this slot.
+        case payloadBytes(Slot)
+        /// ``Limits/maxSnapshotBytes``.
+        case snapshotBytes
+        /// ``Limits/maxRecordCount``.
+        case recordCount
+    }
+}
+
+extension SnapshotStore.Limit: CustomStringConvertible {
+    /// The cap's name, as in the error message.
+    public var description: String {
+        switch self {
+        case .payloadBytes(let slot): "payload bytes of the record at \(slot)"
+        case .snapshotBytes: "bytes per snapshot"
+        case .recordCount: "records per snapshot"
+        }
+    }
+}
