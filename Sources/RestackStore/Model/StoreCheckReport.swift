@@ -11,12 +11,12 @@ public struct StoreCheckReport: Hashable, Sendable {
     /// Problems with Restack's own invariants (foreign keys, gaps in a left stack); empty when
     /// there are none.
     public var problems: [String]
-    /// How many sessions, snapshots and records the store holds.
-    public var sessionCount: Int
-    /// How many snapshots the store holds.
-    public var snapshotCount: Int
-    /// How many records the store holds.
-    public var recordCount: Int
+    /// How many sessions the store holds; `nil` when the table could not be read.
+    public var sessionCount: Int?
+    /// How many snapshots the store holds; `nil` when the table could not be read.
+    public var snapshotCount: Int?
+    /// How many records the store holds; `nil` when the table could not be read.
+    public var recordCount: Int?
 
     /// Whether SQLite and Restack found nothing wrong.
     public var isHealthy: Bool {
@@ -30,9 +30,9 @@ public struct StoreCheckReport: Hashable, Sendable {
         knownMigrations: [String],
         integrity: [String],
         problems: [String],
-        sessionCount: Int,
-        snapshotCount: Int,
-        recordCount: Int
+        sessionCount: Int?,
+        snapshotCount: Int?,
+        recordCount: Int?
     ) {
         self.path = path
         self.appliedMigrations = appliedMigrations

@@ -21,14 +21,15 @@ struct Check: ParsableCommand {
                 ["integrity", report.integrity.joined(separator: "; ")],
                 ["problems", report.problems.isEmpty ? "none" : report.problems.joined(separator: "; ")],
                 ["schema", "\(report.appliedMigrations.count) of \(report.knownMigrations.count) migrations (\(report.appliedMigrations.last ?? "none"))"],
-                ["sessions", "\(report.sessionCount)"],
-                ["snapshots", "\(report.snapshotCount)"],
-                ["records", "\(report.recordCount)"],
+                ["sessions", report.sessionCount.map(String.init) ?? "unreadable"],
+                ["snapshots", report.snapshotCount.map(String.init) ?? "unreadable"],
+                ["records", report.recordCount.map(String.init) ?? "unreadable"],
                 ["verdict", report.isHealthy ? "healthy" : "UNHEALTHY"],
             ]))
         }
         if !report.isHealthy {
-            throw Failure(.storeUnreadable, "\(report.path) is unhealthy: \((report.integrity.filter { $0 != "ok" } + report.problems).joined(separator: "; "))")
+            let findings = report.problems + report.integrity.filter { $0 != "ok" }.map { $0.replacingOccurrences(of: "\n", with: "; ") }
+            throw Failure(.storeUnreadable, "\(report.path) is unhealthy: \(findings.count) finding\(findings.count == 1 ? "" : "s"), first: \(findings.first ?? "?")")
         }
     }
 }

@@ -137,9 +137,9 @@ struct CheckJSON: Encodable {
     var problems: [String]
     var appliedMigrations: [String]
     var knownMigrations: [String]
-    var sessions: Int
-    var snapshots: Int
-    var records: Int
+    var sessions: Int?
+    var snapshots: Int?
+    var records: Int?
 
     init(_ report: StoreCheckReport) {
         path = report.path
@@ -151,6 +151,23 @@ struct CheckJSON: Encodable {
         sessions = report.sessionCount
         snapshots = report.snapshotCount
         records = report.recordCount
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(healthy, forKey: .healthy)
+        try container.encode(integrity, forKey: .integrity)
+        try container.encode(problems, forKey: .problems)
+        try container.encode(appliedMigrations, forKey: .appliedMigrations)
+        try container.encode(knownMigrations, forKey: .knownMigrations)
+        try container.encode(sessions, forKey: .sessions)
+        try container.encode(snapshots, forKey: .snapshots)
+        try container.encode(records, forKey: .records)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case path, healthy, integrity, problems, appliedMigrations, knownMigrations, sessions, snapshots, records
     }
 }
 

@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import Restack
+@testable import RestackStore
+import Testing
+
+/// Damaged, read-only and full stores: typed errors, no crash, the file left as it was, and
+/// earlier snapshots intact where the file still holds them.
+@Suite("Malformed stores")
+struct MalformedStoreTests {
+    /// A closed store of 120 snapshots with 1 KiB payloads (about 200 KiB).
+    static func makeStore(_ path: String) throws {
+        let store = try SnapshotStore(path: path, options: .init(retention: .init(keepLast: 1000)))
+        for index in 0..<120 {
+            try store.save(DrillDownState(left: [RestorationRecord(identifier: "r\(index)", payload: Data(repeating: UInt8(index), count: 1024))]),
+                           session: "s\(index % 4)")
+        }
+    }
+
+    /// Opens the store and reads everything in it: what an app and `restore-inspect` do.
+    static func readEverything(_ path: String) throws(StoreError) -> StoreCheckReport {
+        let store = try SnapshotStore(path: path)
+        for session in try store.sessions() {
+            for snapshot in try store.snapshots(session: session.name) {
+                _ = try store.snapshot(id: snapshot.id)
+            }
+        }
+        return try store.check()
+    }
+
+    @Test func aTruncatedStoreIsATypedErrorAndStaysAsItWas() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.sqlite")
+        try Self.makeStore(path)
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+        let before = FileFingerprint(path)
+        do {
+            let report = try Self.readEverything(path)
+            Issue.record("a truncated store read back as \(report)")
+        } catch {
+            switch error {
+            case .corrupt, .notADatabase: break
+            default: Issue.record("unexpected error \(error)")
+            }
+            print("truncated store: \(error)")
+        }
+        #expect(FileFingerprint(path) == before)
+    }
+
+    @Test func aDamagedPageInTheRecordsTableIsATypedErrorAndCheckReportsIt() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("d.sqlite")
+        try Self.makeStore(path)
+        let (rootPage, pageSize) = try DatabaseQueue(path: path).read { db in
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'restack_record'")!,
+             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
+        }
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        let start = (rootPage - 1) * pageSize
+        bytes.replaceSubrange(start + 8..<start + 200, with: Data(repeating: 0xA5, count: 192))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let before = FileFingerprint(path)
+
+        let inspection = try SnapshotStore(readingAt: path)
+        let report = try inspection.check()
+        #expect(!report.isHealthy)
+        #expect(report.integrity != ["ok"])
+        print("damaged page: integrity_check says \(report.integrity.joined().prefix(120))...")
+        #expect(throws: StoreError.self) { try Self.readEverything(path) }
+        do {
+            _ = try Self.readEverything(path)
+        } catch {
+            guard case .corrupt = error else { Issue.record("expected .corrupt, got \(error)"); return }
+        }
+        #expect(FileFingerprint(path).bytes == before.bytes)
+    }
+
+    @Test func aReadOnlyFileCanBeReadAndRefusesSaves() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("ro.sqlite")
+        try SnapshotStore(path: path).save(mailState, session: "s")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path) }
+        let before = FileFingerprint(path)
+        let store = try SnapshotStore(path: path)
+        #expect(store.isReadOnly)
+        #expect(try store.restore(session: "s").snapshot.state == mailState)
+        #expect(throws: StoreError.readOnly(path: path)) { try store.save(mailState, session: "s") }
+        #expect(throws: StoreError.readOnly(path: path)) { try store.deleteSession("s") }
+        #expect(FileFingerprint(path).bytes == before.bytes)
+    }
+
+    @Test func aFullDiskFailsTheSaveAndKeepsEarlierSnapshotsRestorable() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("full.sqlite")
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            // A disk that fills up: the database may not grow past 40 pages.
+            try db.execute(sql: "PRAGMA max_page_count = 40")
+        }
+        let store = try SnapshotStore(database: DatabasePool(path: path, configuration: configuration),
+                                      options: .init(retention: .init(keepLast: 1000)))
+        var saved: [(SnapshotInfo, DrillDownState)] = []
+        var failure: StoreError?
+        for index in 0..<200 {
+            let state = DrillDownState(left: [RestorationRecord(identifier: "n\(index)", payload: Data(repeating: 7, count: 2000))])
+            do {
+                saved.append((try store.save(state, session: "s"), state))
+            } catch {
+                failure = error
+                break
+            }
+        }
+        #expect(failure == .diskFull(path: path))
+        #expect(!saved.isEmpty)
+        print("full disk: \(saved.count) saves fit, then \(failure.map(String.init(describing:)) ?? "no failure")")
+        for (info, state) in saved {
+            #expect(try store.snapshot(id: info.id).state == state)
+        }
+        #expect(try store.restore(session: "s").snapshot.info.id == saved.last?.0.id)
+        #expect(try store.check().snapshotCount == saved.count, "the failed save left no snapshot behind")
+        #expect(try store.check().isHealthy)
+    }
+}
