@@ -54,6 +54,19 @@ let package = Package(
             ]
         ),
 
+        // Deterministic states shared by the stress helper and the crash tests. Not a product.
+        .target(
+            name: "RestackTestSupport",
+            dependencies: ["Restack"]
+        ),
+
+        // A test helper, not for users: saves and reads in a loop for the crash and
+        // concurrency tests. Not a product.
+        .executableTarget(
+            name: "restack-stress",
+            dependencies: ["RestackStore", "RestackTestSupport"]
+        ),
+
         .testTarget(
             name: "RestackTests",
             dependencies: [
@@ -75,6 +88,17 @@ let package = Package(
             dependencies: [
                 "restore-inspect",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        // Crash and concurrency tests: real processes, SIGKILL, several writers at once.
+        .testTarget(
+            name: "RestackCrashTests",
+            dependencies: [
+                "Restack",
+                "RestackStore",
+                "RestackTestSupport",
+                "restack-stress",
             ]
         ),
     ],

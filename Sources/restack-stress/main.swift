@@ -1,0 +1,66 @@
+// restack-stress: a test helper, not for users. It hammers a store so that the crash and
+// concurrency tests can kill it or run several at once.
+//
+//   restack-stress save --db PATH --session NAME --seed S [--count N]
+//       Saves StressStates.state(seed: S, index: i) for i = 0, 1, ... (forever when N is 0),
+//       printing "ack <snapshot id> <seed> <index>" only after each save's transaction committed.
+//   restack-stress read --db PATH --count N
+//       Lists sessions and restores each one, N times over; prints "reads <n>".
+// Any error is printed as "error <message>" and exits 1.
+
+import Foundation
+import RestackStore
+import RestackTestSupport
+
+/// Writes a line straight to the file descriptor: nothing waits in a buffer when the process
+/// is killed, so a printed acknowledgement is one the test will see.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func option(_ name: String) -> String? {
+    guard let index = CommandLine.arguments.firstIndex(of: name), index + 1 < CommandLine.arguments.count else { return nil }
+    return CommandLine.arguments[index + 1]
+}
+
+func fail(_ message: String) -> Never {
+    say("error \(message)")
+    exit(1)
+}
+
+guard CommandLine.arguments.count > 1, let path = option("--db") else {
+    fail("usage: restack-stress (save|read) --db PATH ...")
+}
+let count = UInt64(option("--count") ?? "0") ?? 0
+// Keep every snapshot, so that every acknowledged save can be checked.
+let options = SnapshotStore.Options(retention: .init(keepLast: Int.max / 2))
+
+do {
+    let store = try SnapshotStore(path: path, options: options)
+    switch CommandLine.arguments[1] {
+    case "save":
+        guard let session = option("--session"), let seed = UInt64(option("--seed") ?? "") else {
+            fail("save needs --session and --seed")
+        }
+        var index: UInt64 = 0
+        while count == 0 || index < count {
+            let state = StressStates.state(seed: seed, index: index)
+            let info = try store.save(state, session: session, appVersion: StressStates.tag(seed: seed, index: index))
+            say("ack \(info.id) \(seed) \(index)")
+            index += 1
+        }
+    case "read":
+        var reads = 0
+        for _ in 0..<max(count, 1) {
+            for session in try store.sessions() {
+                _ = try store.restore(session: session.name)
+                reads += 1
+            }
+        }
+        say("reads \(reads)")
+    default:
+        fail("unknown mode \(CommandLine.arguments[1])")
+    }
+} catch {
+    fail("\(error)")
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Restack
+import RestackStore
+import RestackTestSupport
+import Testing
+
+/// The `restack-stress` helper binary, beside the test bundle in the build folder, or
+/// `$RESTACK_STRESS`.
+enum Helper {
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["RESTACK_STRESS"] {
+            return URL(fileURLWithPath: path)
+        }
+        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                          Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for folder in candidates where FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("restack-stress").path) {
+            return folder.appendingPathComponent("restack-stress")
+        }
+        fatalError("restack-stress not found near \(candidates.map(\.path)); build it or set RESTACK_STRESS")
+    }()
+
+    /// Starts the helper with its stdout on a pipe.
+    static func start(_ arguments: [String]) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, output)
+    }
+
+    struct Ack: Hashable {
+        var id: Int64
+        var seed: UInt64
+        var index: UInt64
+    }
+
+    /// The acknowledgements in the helper's output: complete lines only (a kill can cut the
+    /// last one short, and a line cut short was not acknowledged).
+    static func acks(in output: String) -> [Ack] {
+        output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { line in
+            let parts = line.split(separator: " ")
+            guard parts.count == 4, parts[0] == "ack", let id = Int64(parts[1]),
+                  let seed = UInt64(parts[2]), let index = UInt64(parts[3]) else { return nil }
+            return Ack(id: id, seed: seed, index: index)
+        }
+    }
+
+    /// An integer from the environment, or a default.
+    static func environment(_ name: String, default value: Int) -> Int {
+        ProcessInfo.processInfo.environment[name].flatMap(Int.init) ?? value
+    }
+}
+
+/// A temporary folder removed after the test.
+final class Scratch: @unchecked Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("restack-crash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Whether a stored snapshot is exactly what the helper saved under its tag: a snapshot with a
+/// missing record, a stray record or a changed byte is torn.
+func isComplete(_ snapshot: StoredSnapshot) -> Bool {
+    guard let (seed, index) = StressStates.parse(tag: snapshot.info.appVersion) else { return false }
+    let expected = StressStates.state(seed: seed, index: index)
+    return snapshot.state == expected && snapshot.info.recordCount == expected.recordCount
+}
