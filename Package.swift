@@ -91,6 +91,18 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // The benchmark: Restack against raw SQLite and JSON files, in one interleaved run.
+        .executableTarget(
+            name: "restack-bench",
+            dependencies: [
+                "Restack",
+                "RestackStore",
+                "RestackMigrations",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         // Crash and concurrency tests: real processes, SIGKILL, several writers at once.
         .testTarget(
             name: "RestackCrashTests",

@@ -19,14 +19,33 @@ extension SnapshotStore {
         /// How many restores of a snapshot may begin without being confirmed before the snapshot
         /// is quarantined. At least 1; 2 by default.
         public var crashLoopThreshold: Int
+        /// What an acknowledged save survives; ``Durability/full`` by default. Applies to stores
+        /// opened by path.
+        public var durability: Durability
 
         /// Creates options; the defaults suit an app's launch path.
-        public init(limits: Limits = Limits(), retention: Retention = Retention(), crashLoopThreshold: Int = 2) {
+        public init(
+            limits: Limits = Limits(),
+            retention: Retention = Retention(),
+            crashLoopThreshold: Int = 2,
+            durability: Durability = .full
+        ) {
             precondition(crashLoopThreshold >= 1, "crashLoopThreshold must be at least 1")
             self.limits = limits
             self.retention = retention
             self.crashLoopThreshold = crashLoopThreshold
+            self.durability = durability
         }
+    }
+
+    /// What an acknowledged save survives.
+    public enum Durability: Hashable, Sendable {
+        /// A crash of the app and a power loss: each commit is synced to disk
+        /// (`PRAGMA synchronous = FULL`). The default.
+        case full
+        /// A crash of the app; a power loss may lose the last saves, never corrupt the store
+        /// (`PRAGMA synchronous = NORMAL` in WAL mode). Saves are faster.
+        case normal
     }
 
     /// Caps on what one save may hold. Saved state lives on an app's launch path: a state too

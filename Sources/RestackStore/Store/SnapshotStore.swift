@@ -90,7 +90,7 @@ public final class SnapshotStore: Sendable {
             try Self.refuseUnusable(path: path)
         }
         let pool = try withStoreErrors(path: path) {
-            try DatabasePool(path: path, configuration: Self.configuration(readOnly: false))
+            try DatabasePool(path: path, configuration: Self.configuration(durability: options.durability))
         }
         try withStoreErrors(path: path) {
             try StoreSchema.migrator.migrate(pool)
@@ -177,17 +177,19 @@ public final class SnapshotStore: Sendable {
 
     // MARK: - Opening
 
-    static func configuration(readOnly: Bool) -> Configuration {
+    static func configuration(durability: Durability) -> Configuration {
         var configuration = Configuration()
-        configuration.readonly = readOnly
         configuration.foreignKeysEnabled = true
         configuration.label = "Restack"
         // Wait for other processes' writes instead of failing with "database is locked".
         configuration.busyMode = .timeout(30)
-        if !readOnly {
-            configuration.prepareDatabase { db in
+        configuration.prepareDatabase { db in
+            switch durability {
+            case .full:
                 // An acknowledged save survives a power loss, not only a crash.
                 try db.execute(sql: "PRAGMA synchronous = FULL")
+            case .normal:
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
         }
         return configuration

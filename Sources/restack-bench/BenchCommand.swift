@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import Restack
+import RestackStore
+
+/// `restack-bench`: Restack against raw SQLite and JSON files, measured in one interleaved run.
+@main
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restack-bench",
+        abstract: "Measure Restack's save, restore, launch path and scale against raw SQLite and JSON files, in one run.",
+        discussion: "Build with -c release. Prints medians, p99s, ratios, and PASS/FAIL against each target.",
+        subcommands: [Run.self, Probe.self],
+        defaultSubcommand: Run.self
+    )
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run every scenario (the default).")
+
+    @Flag(help: "Small sizes, for CI: checks that the bench builds and works, not the figures.")
+    var quick = false
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+    @Option(help: "Rounds of save and restore per subject.")
+    var rounds = 400
+    @Option(help: "Fresh processes per subject on the launch path.")
+    var launchRuns = 30
+    @Option(help: "Sessions in the scale store.")
+    var scaleSessions = 100_000
+    @Option(help: "Snapshots per session in the scale store.")
+    var scaleSnapshots = 10
+    @Option(help: "Where to write the stores; a fresh temporary folder by default (removed afterwards).")
+    var work: String?
+    @Flag(help: "Exit with 1 when a target fails.")
+    var strict = false
+
+    func run() throws {
+        let folder = work.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("restack-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { if work == nil { try? FileManager.default.removeItem(at: folder) } }
+
+        let rounds = quick ? 40 : rounds
+        var report = Report()
+        try SaveRestoreScenario(work: folder, rounds: rounds, mode: .durable).run(into: &report)
+        try SaveRestoreScenario(work: folder, rounds: rounds, mode: .fast).run(into: &report)
+        try LaunchScenario(work: folder, runs: quick ? 5 : launchRuns).run(into: &report)
+        try ScaleScenario(work: folder, sessions: quick ? 500 : scaleSessions, snapshotsPerSession: quick ? 4 : scaleSnapshots,
+                          rounds: rounds, inspectRuns: quick ? 3 : 15).run(into: &report)
+
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(report.text())
+        }
+        if strict && report.targets.contains(where: { !$0.pass }) {
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// One launch: open an existing store and restore one session, then exit. Started by `run`.
+struct Probe: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Open a store and restore one session (used by the launch scenario).",
+                                                    shouldDisplay: false)
+
+    @Option var kind: String
+    @Option var path: String
+    @Option var session: String
+
+    func run() throws {
+        let subject: any BenchSubject = switch kind {
+        case "restack": try RestackSubject(path: path, durability: .full)
+        case "raw": try RawSQLite(path: path, synchronous: "FULL")
+        default: try JSONFileStore(name: "JSON file", folder: URL(fileURLWithPath: path), fsync: true)
+        }
+        print(try subject.restore(session: session))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import RestackStore
+
+/// Scenario 4: a store of many sessions with a history each, built by the bench. Restore of a
+/// random session there against a 1-session store, bytes on disk per snapshot against the bytes
+/// the snapshot holds, and `restore-inspect` whole-process times on the big store.
+struct ScaleScenario {
+    var work: URL
+    var sessions: Int
+    var snapshotsPerSession: Int
+    var rounds: Int
+    var inspectRuns: Int
+
+    /// Fills a Restack store through the raw baseline (the same rows a save writes), in large
+    /// transactions: saving a million snapshots one synced transaction at a time would take hours.
+    func build(_ path: String, sessions: Int) throws {
+        try? FileManager.default.removeItem(atPath: path)
+        _ = try SnapshotStore(path: path)   // Restack's schema and migration records
+        let raw = try RawSQLite(path: path, synchronous: "OFF")
+        let start = Date()
+        try raw.execute("BEGIN")
+        var written = 0
+        for snapshot in 0..<snapshotsPerSession {
+            for session in 0..<sessions {
+                try raw.save(BenchStates.state(variant: snapshot * 31 + session), session: "user-\(session)",
+                             savedAt: 1_800_000_000_000 + Int64(written), transaction: false)
+                written += 1
+                if written % 20_000 == 0 {
+                    try raw.execute("COMMIT; BEGIN")
+                    if written % 200_000 == 0 {
+                        progress("scale: \(written) of \(sessions * snapshotsPerSession) snapshots written")
+                    }
+                }
+            }
+        }
+        try raw.execute("COMMIT; PRAGMA wal_checkpoint(TRUNCATE)")
+        progress(String(format: "scale: built %d snapshots in %.0f s", written, Date().timeIntervalSince(start)))
+    }
+
+    func run(into report: inout Report) throws {
+        let big = work.appendingPathComponent("scale-big.sqlite").path
+        let small = work.appendingPathComponent("scale-small.sqlite").path
+        try build(big, sessions: sessions)
+        try build(small, sessions: 1)
+
+        let snapshots = Double(sessions * snapshotsPerSession)
+        let fileBytes = Double((try FileManager.default.attributesOfItem(atPath: big)[.size] as? NSNumber)?.intValue ?? 0)
+        let rawBytes = Double(BenchStates.rawBytes(BenchStates.state()))
+        report.facts["scale: snapshots in the big store"] = snapshots
+        report.facts["scale: bytes on disk per snapshot"] = fileBytes / snapshots
+        report.facts["scale: payload + identifier + class bytes per snapshot"] = rawBytes
+        report.targets.append(Target("bytes on disk per snapshot vs bytes it holds", measured: fileBytes / snapshots / rawBytes, atMost: 1.5))
+
+        let subjects = [try RestackSubject(name: "Restack, \(Int(snapshots)) snapshots", path: big, durability: .full),
+                        try RestackSubject(name: "Restack, 1 session", path: small, durability: .full)]
+        var samples = [Samples(), Samples()]
+        var random = SystemRandomNumberGenerator()
+        try interleave(rounds: rounds, subjects: 2) { _, index in
+            let session = index == 0 ? "user-\(Int.random(in: 0..<sessions, using: &random))" : "user-0"
+            _ = try samples[index].time { try subjects[index].restore(session: session) }
+        }
+        report.add("restore at scale", subjects[0].name, samples[0])
+        report.add("restore at scale", subjects[1].name, samples[1])
+        report.targets.append(Target("restore on the big store vs 1-session store", measured: samples[0].median / samples[1].median, atMost: 1.5))
+
+        let inspect = siblingBinary("restore-inspect")
+        var plan = Samples(), list = Samples()
+        progress("scale: timing restore-inspect on the big store")
+        for run in 0..<inspectRuns {
+            try plan.time { try runProcess(inspect, ["plan", "--db", big, "--session", "user-\((run * 7919) % sessions)"]) }
+            if run < 3 {
+                try list.time { try runProcess(inspect, ["sessions", "--db", big]) }
+            }
+        }
+        report.add("restore-inspect (process)", "plan, \(Int(snapshots)) snapshots", plan)
+        report.add("restore-inspect (process)", "sessions, \(sessions) sessions", list)
+        report.targets.append(Target("restore-inspect plan on the big store", measured: plan.median / 1000, atMost: 100, unit: " ms"))
+    }
+}

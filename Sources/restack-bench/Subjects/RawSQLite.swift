@@ -1,0 +1,181 @@
+import Foundation
+import GRDBSQLite
+import Restack
+import RestackMigrations
+
+/// The "raw SQLite" baseline: Restack's schema and the same rows, written and read through the
+/// SQLite C API directly with prepared statements, in one `BEGIN IMMEDIATE` transaction per save,
+/// WAL journal and the same `synchronous` setting.
+final class RawSQLite: BenchSubject {
+    let name: String
+    private var db: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+
+    enum Failure: Error, CustomStringConvertible {
+        case sqlite(String)
+        var description: String {
+            switch self { case .sqlite(let message): "SQLite: \(message)" }
+        }
+    }
+
+    /// Opens (creating if needed) a database at `path` with Restack's schema.
+    init(name: String = "raw SQLite", path: String, synchronous: String) throws {
+        self.name = name
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
+            throw Failure.sqlite("cannot open \(path)")
+        }
+        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = \(synchronous); PRAGMA foreign_keys = ON")
+        let hasSchema = try scalar("SELECT COUNT(*) FROM sqlite_master WHERE name = 'restack_snapshot'") > 0
+        if !hasSchema {
+            for migration in RestackMigrations.all {
+                try execute(migration.sql)
+            }
+        }
+    }
+
+    deinit {
+        for statement in statements.values {
+            sqlite3_finalize(statement)
+        }
+        sqlite3_close_v2(db)
+    }
+
+    func execute(_ sql: String) throws {
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+            throw Failure.sqlite(String(cString: sqlite3_errmsg(db)))
+        }
+    }
+
+    func scalar(_ sql: String) throws -> Int64 {
+        let statement = try prepared(sql)
+        defer { sqlite3_reset(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { return 0 }
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    /// A statement prepared once and reused.
+    func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] {
+            return statement
+        }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK, let statement else {
+            throw Failure.sqlite(String(cString: sqlite3_errmsg(db)))
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    private func bind(_ statement: OpaquePointer, _ index: Int32, _ string: String?) {
+        guard var string else { sqlite3_bind_null(statement, index); return }
+        string.withUTF8 { bytes in
+            if let base = bytes.baseAddress {
+                _ = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    sqlite3_bind_text(statement, index, $0, Int32(bytes.count), Self.transient)
+                }
+            } else {
+                _ = sqlite3_bind_text(statement, index, "", 0, Self.transient)
+            }
+        }
+    }
+
+    private func bind(_ statement: OpaquePointer, _ index: Int32, _ data: Data?) {
+        guard let data else { sqlite3_bind_null(statement, index); return }
+        data.withUnsafeBytes { bytes in
+            _ = sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.transient)
+        }
+    }
+
+    private func step(_ statement: OpaquePointer) throws {
+        defer { sqlite3_reset(statement) }
+        guard sqlite3_step(statement) == SQLITE_DONE else {
+            throw Failure.sqlite(String(cString: sqlite3_errmsg(db)))
+        }
+    }
+
+    func save(_ state: DrillDownState, session: String) throws {
+        try save(state, session: session, savedAt: Int64(Date().timeIntervalSince1970 * 1000), transaction: true)
+    }
+
+    /// Saves one snapshot; without `transaction`, the caller holds one open (bulk loading).
+    func save(_ state: DrillDownState, session: String, savedAt: Int64, transaction: Bool) throws {
+        if transaction { try execute("BEGIN IMMEDIATE") }
+        do {
+            let find = try prepared("SELECT id FROM restack_session WHERE name = ?")
+            bind(find, 1, session)
+            var sessionID: Int64
+            if sqlite3_step(find) == SQLITE_ROW {
+                sessionID = sqlite3_column_int64(find, 0)
+                sqlite3_reset(find)
+            } else {
+                sqlite3_reset(find)
+                let insert = try prepared("INSERT INTO restack_session (name, created_at) VALUES (?, ?)")
+                bind(insert, 1, session)
+                sqlite3_bind_int64(insert, 2, savedAt)
+                try step(insert)
+                sessionID = sqlite3_last_insert_rowid(db)
+            }
+            let snapshot = try prepared("INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at) VALUES (?, ?, ?, ?)")
+            sqlite3_bind_int64(snapshot, 1, sessionID)
+            sqlite3_bind_int64(snapshot, 2, Int64(state.formatVersion))
+            sqlite3_bind_null(snapshot, 3)
+            sqlite3_bind_int64(snapshot, 4, savedAt)
+            try step(snapshot)
+            let snapshotID = sqlite3_last_insert_rowid(db)
+            let record = try prepared("INSERT INTO restack_record (snapshot_id, slot, position, identifier, class_name, payload) VALUES (?, ?, ?, ?, ?, ?)")
+            for (slot, entry) in state.slottedRecords {
+                sqlite3_bind_int64(record, 1, snapshotID)
+                switch slot {
+                case .left(let index):
+                    bind(record, 2, "left")
+                    sqlite3_bind_int64(record, 3, Int64(index))
+                case .right:
+                    bind(record, 2, "right")
+                    sqlite3_bind_int64(record, 3, 0)
+                }
+                bind(record, 4, entry.identifier)
+                bind(record, 5, entry.className)
+                bind(record, 6, entry.payload)
+                try step(record)
+            }
+            if transaction { try execute("COMMIT") }
+        } catch {
+            if transaction { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    private func text(_ statement: OpaquePointer, _ column: Int32) -> String? {
+        guard sqlite3_column_type(statement, column) != SQLITE_NULL, let bytes = sqlite3_column_text(statement, column) else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
+    }
+
+    func restore(session: String) throws -> Int {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        let latest = try prepared("""
+            SELECT s.id, s.format_version FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
+            WHERE ss.name = ? ORDER BY s.id DESC LIMIT 1
+            """)
+        bind(latest, 1, session)
+        guard sqlite3_step(latest) == SQLITE_ROW else {
+            sqlite3_reset(latest)
+            throw Failure.sqlite("no session \(session)")
+        }
+        let snapshotID = sqlite3_column_int64(latest, 0)
+        var state = DrillDownState(formatVersion: Int(sqlite3_column_int64(latest, 1)), left: [])
+        sqlite3_reset(latest)
+        let records = try prepared("SELECT slot, identifier, class_name, payload FROM restack_record WHERE snapshot_id = ? ORDER BY slot, position")
+        sqlite3_bind_int64(records, 1, snapshotID)
+        while sqlite3_step(records) == SQLITE_ROW {
+            let payload = sqlite3_column_blob(records, 3).map { Data(bytes: $0, count: Int(sqlite3_column_bytes(records, 3))) }
+            let record = RestorationRecord(identifier: text(records, 1), className: text(records, 2), payload: payload)
+            if text(records, 0) == "right" { state.right = record } else { state.left.append(record) }
+        }
+        sqlite3_reset(records)
+        let plan = Restorer.plan(for: state)
+        return plan.left.count + (plan.right == nil ? 0 : 1)
+    }
+}

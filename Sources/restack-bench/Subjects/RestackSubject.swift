@@ -1,0 +1,22 @@
+import Restack
+import RestackStore
+
+/// Restack itself, through its public API.
+struct RestackSubject: BenchSubject {
+    let name: String
+    let store: SnapshotStore
+
+    init(name: String = "restack", path: String, durability: SnapshotStore.Durability) throws {
+        self.name = name
+        store = try SnapshotStore(path: path, options: .init(durability: durability))
+    }
+
+    func save(_ state: DrillDownState, session: String) throws {
+        try store.save(state, session: session)
+    }
+
+    func restore(session: String) throws -> Int {
+        let restoration = try store.restore(session: session)
+        return restoration.plan.left.count + (restoration.plan.right == nil ? 0 : 1)
+    }
+}
