@@ -70,6 +70,8 @@ struct Probe: ParsableCommand {
     @Option var kind: String
     @Option var path: String
     @Option var session: String
+    @Option(help: "Restore this many times (for profiling with callgrind).")
+    var `repeat` = 1
 
     func run() throws {
         let subject: any BenchSubject = switch kind {
@@ -77,6 +79,10 @@ struct Probe: ParsableCommand {
         case "raw": try RawSQLite(path: path, synchronous: "FULL")
         default: try JSONFileStore(name: "JSON file", folder: URL(fileURLWithPath: path), fsync: true)
         }
-        print(try subject.restore(session: session))
+        var restored = 0
+        for _ in 0..<`repeat` {
+            restored = try subject.restore(session: session)
+        }
+        print(restored)
     }
 }

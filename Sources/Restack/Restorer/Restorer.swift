@@ -136,20 +136,45 @@ public enum Restorer {
 
     /// Rule 7: one warning per identifier shared by two or more restored records, in the order
     /// the identifiers first appear. Identifiers are compared byte for byte.
+    ///
+    /// Stacks are short, so identifiers are compared pairwise without allocating; only a stack
+    /// of more than 32 restored records pays for hashing.
     static func duplicateIdentifierWarnings(_ restored: [RestorationPlan.Entry]) -> [RestorationWarning] {
-        var slotsByIdentifier: [ExactString: [Slot]] = [:]
-        var order: [(key: ExactString, identifier: String)] = []
-        for entry in restored {
-            guard let identifier = entry.record.identifier else { continue }
-            let key = ExactString(identifier)
-            if slotsByIdentifier[key] == nil {
-                order.append((key, identifier))
+        guard restored.count > 1 else { return [] }
+        var firstOccurrence: [Int] = []   // index of the first record holding each duplicate
+        var slots: [[Slot]] = []
+        if restored.count <= 32 {
+            for (index, entry) in restored.enumerated() {
+                guard let identifier = entry.record.identifier else { continue }
+                guard let earlier = restored[..<index].firstIndex(where: { $0.record.identifier.isExactlyEqual(to: identifier) }) else {
+                    continue
+                }
+                if let group = firstOccurrence.firstIndex(of: earlier) {
+                    slots[group].append(entry.from)
+                } else {
+                    firstOccurrence.append(earlier)
+                    slots.append([restored[earlier].from, entry.from])
+                }
             }
-            slotsByIdentifier[key, default: []].append(entry.from)
+        } else {
+            var groups: [ExactString: Int] = [:]
+            var firstIndex: [ExactString: Int] = [:]
+            for (index, entry) in restored.enumerated() {
+                guard let identifier = entry.record.identifier else { continue }
+                let key = ExactString(identifier)
+                if let group = groups[key] {
+                    slots[group].append(entry.from)
+                } else if let earlier = firstIndex[key] {
+                    groups[key] = slots.count
+                    firstOccurrence.append(earlier)
+                    slots.append([restored[earlier].from, entry.from])
+                } else {
+                    firstIndex[key] = index
+                }
+            }
         }
-        return order.compactMap { key, identifier in
-            let slots = slotsByIdentifier[key]!
-            return slots.count > 1 ? .duplicateIdentifier(identifier, slots: slots) : nil
-        }
+        return zip(firstOccurrence, slots)
+            .sorted { $0.0 < $1.0 }
+            .map { .duplicateIdentifier(restored[$0.0].record.identifier!, slots: $0.1) }
     }
 }

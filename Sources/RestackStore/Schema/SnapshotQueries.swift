@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Restack
 
 /// The SQL the store runs, in one place. Statements on the save and restore paths are cached.
@@ -57,19 +58,26 @@ enum SnapshotQueries {
     }
 
     /// Reads the records of a snapshot back into a state.
+    ///
+    /// This is the restore path's hot loop: GRDB steps its cached statement, and the columns of
+    /// each row are read through SQLite's C API (`sqlite3_column_blob`), one copy per value.
     static func state(_ db: Database, snapshotID: Int64, formatVersion: Int, path: String) throws -> DrillDownState {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT slot, position, CAST(identifier AS BLOB), CAST(class_name AS BLOB), payload
+        let statement = try db.cachedStatement(sql: """
+            SELECT slot = 'right', position, CAST(identifier AS BLOB), CAST(class_name AS BLOB), payload
             FROM restack_record WHERE snapshot_id = ? ORDER BY slot, position
-            """), arguments: [snapshotID])
+            """)
+        let rows = try Row.fetchCursor(statement, arguments: [snapshotID])
+        let columns = statement.sqliteStatement
         var state = DrillDownState(formatVersion: formatVersion, left: [])
-        for row in rows {
-            let record = RestorationRecord(identifier: text(row[2]), className: text(row[3]), payload: row[4])
-            let slot: String = row[0]
-            let position: Int = row[1]
-            if slot == "right" {
+        while try rows.next() != nil {
+            let record = RestorationRecord(
+                identifier: bytes(columns, 2).map { String(decoding: $0, as: UTF8.self) },
+                className: bytes(columns, 3).map { String(decoding: $0, as: UTF8.self) },
+                payload: bytes(columns, 4).map { Data($0) }
+            )
+            if sqlite3_column_int(columns, 0) != 0 {
                 state.right = record
-            } else if position == state.left.count {
+            } else if Int(sqlite3_column_int64(columns, 1)) == state.left.count {
                 state.left.append(record)
             } else {
                 throw StoreError.corrupt(path: path, detail: "snapshot \(snapshotID) has a gap in its left stack at \(state.left.count)")
@@ -101,6 +109,17 @@ enum SnapshotQueries {
     /// A stored time back as a date.
     static func date(milliseconds: Int64) -> Date {
         Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
+    }
+
+    /// The bytes of a BLOB (or BLOB-cast) column of the current row, or `nil` for NULL. Valid
+    /// until the statement steps again.
+    static func bytes(_ statement: SQLiteStatement, _ column: Int32) -> UnsafeRawBufferPointer? {
+        guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let start = sqlite3_column_blob(statement, column) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: start, count: count)
     }
 
     /// Decodes text read as bytes.
@@ -149,13 +168,45 @@ enum SnapshotQueries {
             """), arguments: [snapshotID, sessionID]).map(info)
     }
 
-    /// A session's snapshots, newest first, for the crash-loop guard to choose from.
-    static func newestFirst(_ db: Database, sessionID: Int64) throws -> [SnapshotInfo] {
-        try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT \(infoColumns)
-            FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
-            WHERE s.session_id = ? ORDER BY s.id DESC
-            """), arguments: [sessionID]).map(info)
+    /// A session's snapshots, newest first, for the crash-loop guard to choose from: the newest
+    /// `limit` of them, or all. Without record counts, which the guard does not need (a
+    /// restore counts the records it loads): one index lookup for the usual case.
+    static func guardCandidates(_ db: Database, sessionID: Int64, limit: Int?) throws -> [SnapshotInfo] {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT id, format_version, CAST(app_version AS BLOB), saved_at, unconfirmed_restores, quarantined_at
+            FROM restack_snapshot WHERE session_id = ? ORDER BY id DESC LIMIT ?
+            """), arguments: [sessionID, limit ?? -1])
+        var result: [SnapshotInfo] = []
+        while let row = try rows.next() {
+            result.append(SnapshotInfo(
+                id: row[0], session: "", formatVersion: row[1],
+                appVersion: try row.withUnsafeData(atIndex: 2, text),
+                savedAt: date(milliseconds: row[3]), recordCount: 0,
+                unconfirmedRestores: row[4],
+                quarantinedAt: row.hasNull(atIndex: 5) ? nil : date(milliseconds: row[5])
+            ))
+        }
+        return result
+    }
+
+    /// The crash-loop guard's choice for a session: looks at the newest snapshot first, and at
+    /// the rest of the history only when the newest is passed over.
+    static func guardChoice(_ db: Database, sessionID: Int64, threshold: Int) throws -> CrashLoopGuard.Choice {
+        let newest = try guardCandidates(db, sessionID: sessionID, limit: 1)
+        let choice = CrashLoopGuard.choose(from: newest, threshold: threshold)
+        if choice.chosen != nil || newest.isEmpty {
+            return choice
+        }
+        return CrashLoopGuard.choose(from: try guardCandidates(db, sessionID: sessionID, limit: nil), threshold: threshold)
+    }
+
+    /// A chosen snapshot's records, with its information completed (session, record count).
+    static func load(_ db: Database, _ info: SnapshotInfo, session: String, path: String) throws -> StoredSnapshot {
+        var info = info
+        let state = try state(db, snapshotID: info.id, formatVersion: info.formatVersion, path: path)
+        info.session = session
+        info.recordCount = state.recordCount
+        return StoredSnapshot(info: info, state: state)
     }
 
     /// Applies a retention policy to a session after a save: keeps the newest `keepLast`
@@ -168,16 +219,20 @@ enum SnapshotQueries {
         retention: SnapshotStore.Retention,
         now: Date
     ) throws {
-        try db.cachedStatement(sql: """
-            DELETE FROM restack_snapshot
-            WHERE session_id = ?1 AND id != ?2 AND quarantined_at IS NULL
-              AND (id NOT IN (SELECT id FROM restack_snapshot WHERE session_id = ?1 ORDER BY id DESC LIMIT ?3)
-                   OR saved_at < ?4)
-            """).execute(arguments: [
+        try db.cachedStatement(sql: SnapshotQueries.pruneSQL).execute(arguments: [
                 sessionID, newest, retention.keepLast,
                 retention.maxAge.map { milliseconds(now.addingTimeInterval(-$0)) } ?? Int64.min,
             ])
     }
+
+    /// Deletes a session's snapshots beyond the newest ?3, or saved before ?4, except ?2 and
+    /// quarantined ones.
+    static let pruneSQL = """
+        DELETE FROM restack_snapshot
+        WHERE session_id = ?1 AND id != ?2 AND quarantined_at IS NULL
+          AND (id NOT IN (SELECT id FROM restack_snapshot WHERE session_id = ?1 ORDER BY id DESC LIMIT ?3)
+               OR saved_at < ?4)
+        """
 
     /// Every snapshot of a session, oldest first.
     static func history(_ db: Database, sessionID: Int64) throws -> [SnapshotInfo] {

@@ -26,10 +26,7 @@ extension SnapshotStore {
     ) throws(StoreError) -> StoreRestoration {
         let (snapshot, skipped) = try write { db in
             let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
-            let choice = CrashLoopGuard.choose(
-                from: try SnapshotQueries.newestFirst(db, sessionID: sessionID),
-                threshold: options.crashLoopThreshold
-            )
+            let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: options.crashLoopThreshold)
             for id in choice.toQuarantine {
                 try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?",
                                arguments: [SnapshotQueries.milliseconds(Date()), id])
@@ -41,8 +38,7 @@ extension SnapshotStore {
             try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
                            arguments: [info.id])
             info.unconfirmedRestores += 1
-            let state = try SnapshotQueries.state(db, snapshotID: info.id, formatVersion: info.formatVersion, path: path)
-            return (StoredSnapshot(info: info, state: state), choice.skipped)
+            return (try SnapshotQueries.load(db, info, session: session, path: path), choice.skipped)
         }
         guard let snapshot else {
             throw .noRestorableSnapshot(session: session, quarantined: skipped)
@@ -101,17 +97,8 @@ extension SnapshotStore {
     ) throws(StoreError) -> StoreRestoration {
         let (snapshot, skipped) = try read { db in
             let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
-            let choice = CrashLoopGuard.choose(
-                from: try SnapshotQueries.newestFirst(db, sessionID: sessionID),
-                threshold: options.crashLoopThreshold
-            )
-            let snapshot = try choice.chosen.map { info in
-                StoredSnapshot(
-                    info: info,
-                    state: try SnapshotQueries.state(db, snapshotID: info.id, formatVersion: info.formatVersion, path: path)
-                )
-            }
-            return (snapshot, choice.skipped)
+            let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: options.crashLoopThreshold)
+            return (try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session, path: path) }, choice.skipped)
         }
         guard let snapshot else {
             throw .noRestorableSnapshot(session: session, quarantined: skipped)

@@ -27,6 +27,7 @@ final class RawSQLite: BenchSubject {
         try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = \(synchronous); PRAGMA foreign_keys = ON")
         let hasSchema = try scalar("SELECT COUNT(*) FROM sqlite_master WHERE name = 'restack_snapshot'") > 0
         if !hasSchema {
+            // Restack's schema, from the same migration files.
             for migration in RestackMigrations.all {
                 try execute(migration.sql)
             }
@@ -140,7 +141,22 @@ final class RawSQLite: BenchSubject {
                 bind(record, 6, entry.payload)
                 try step(record)
             }
-            if transaction { try execute("COMMIT") }
+            if transaction {
+                // The same retention as Restack's default (keep the newest 10), in the same
+                // transaction: a hand-written store that keeps history must prune it too.
+                let prune = try prepared("""
+                    DELETE FROM restack_snapshot
+                    WHERE session_id = ?1 AND id != ?2 AND quarantined_at IS NULL
+                      AND (id NOT IN (SELECT id FROM restack_snapshot WHERE session_id = ?1 ORDER BY id DESC LIMIT ?3)
+                           OR saved_at < ?4)
+                    """)
+                sqlite3_bind_int64(prune, 1, sessionID)
+                sqlite3_bind_int64(prune, 2, snapshotID)
+                sqlite3_bind_int64(prune, 3, 10)
+                sqlite3_bind_int64(prune, 4, Int64.min)
+                try step(prune)
+                try execute("COMMIT")
+            }
         } catch {
             if transaction { try? execute("ROLLBACK") }
             throw error
