@@ -15,11 +15,12 @@ func printJSON(_ value: some Encodable) {
     FileHandle.standardOutput.write(data + Data("\n".utf8))
 }
 
+/// One shared, immutable style: making a formatter per date cost seconds on 100,000 sessions.
+private let iso8601 = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
 /// `2026-11-21T12:00:00.000Z`.
 func formatDate(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.string(from: date)
+    iso8601.format(date)
 }
 
 /// `sessions --json`: one object per session.
