@@ -56,7 +56,8 @@ let package = Package(
             ]
         ),
 
-        // Deterministic states shared by the stress helper and the crash tests. Not a product.
+        // Test support shared by the stress helper and the test targets: deterministic states,
+        // temporary folders. Not a product.
         .target(
             name: "RestackTestSupport",
             dependencies: ["Restack"]
@@ -81,6 +82,7 @@ let package = Package(
             dependencies: [
                 "Restack",
                 "RestackStore",
+                "RestackTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -89,6 +91,7 @@ let package = Package(
             name: "RestoreInspectTests",
             dependencies: [
                 "restore-inspect",
+                "RestackTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

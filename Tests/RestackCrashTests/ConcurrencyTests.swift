@@ -13,7 +13,7 @@ struct ConcurrencyTests {
     func fourWritingProcessesAndReadersLoseNothing() throws {
         let writers = 4
         let saves = Helper.environment("RESTACK_CONCURRENT_SAVES", default: 1000)
-        let scratch = try Scratch()
+        let scratch = try Scratch(prefix: "restack-crash")
         let path = scratch.path("concurrent.sqlite")
         _ = try SnapshotStore(path: path)   // created before the race, as an app's first launch would
         let start = Date()
@@ -46,7 +46,7 @@ struct ConcurrencyTests {
 
     /// Many tasks in one process save and restore different sessions through one store at once.
     @Test func manyTasksInOneProcessSaveAndRestoreTheirOwnSessions() async throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch(prefix: "restack-crash")
         let store = try SnapshotStore(path: scratch.path("tasks.sqlite"), options: .init(retention: .init(keepLast: 1000)))
         let tasks = 16
         let rounds = 40

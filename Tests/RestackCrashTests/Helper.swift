@@ -56,22 +56,7 @@ enum Helper {
 }
 
 /// A temporary folder removed after the test.
-final class Scratch: @unchecked Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("restack-crash-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
+typealias Scratch = TemporaryFolder
 
 /// Whether a stored snapshot is exactly what the helper saved under its tag: a snapshot with a
 /// missing record, a stray record or a changed byte is torn.

@@ -13,7 +13,7 @@ struct KillTests {
     @Test(.timeLimit(.minutes(10)))
     func killingASavingProcessNeverLosesAnAcknowledgedSave() throws {
         let kills = Helper.environment("RESTACK_KILLS", default: 200)
-        let scratch = try Scratch()
+        let scratch = try Scratch(prefix: "restack-crash")
         let path = scratch.path("crash.sqlite")
         let options = SnapshotStore.Options(retention: .init(keepLast: Int.max / 2))
         var acknowledged: [Helper.Ack] = []

@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 import Restack
 @testable import RestackStore
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 import GRDB
 import Restack
 @testable import RestackStore

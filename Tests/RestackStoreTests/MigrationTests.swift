@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 import GRDB
 import RestackMigrations
 @testable import RestackStore

@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 import PropertyBased
 import Restack
 import RestackStore

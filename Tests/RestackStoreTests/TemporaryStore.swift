@@ -1,24 +1,7 @@
 import Foundation
 import Restack
 @testable import RestackStore
-
-/// A fresh temporary folder, removed when the test is done with it.
-final class TemporaryFolder: @unchecked Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("restack-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
+import RestackTestSupport
 
 /// Every byte of a file and the names of the files beside it: what must not change.
 struct FileFingerprint: Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 import Testing
 
 /// Runs the built `restore-inspect` binary.
@@ -58,18 +59,10 @@ enum CLI {
 }
 
 /// A temporary folder removed after the test.
-final class Scratch: @unchecked Sendable {
-    let url: URL
+typealias Scratch = TemporaryFolder
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("restore-inspect-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
+extension TemporaryFolder {
+    /// Writes `text` to `name` in the folder and returns its path.
     func write(_ name: String, _ text: String) -> String {
         let path = path(name)
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
@@ -82,10 +75,6 @@ final class Scratch: @unchecked Sendable {
         let result = try CLI.run(["demo", "--db", path])
         precondition(result.status == 0, result.stderr)
         return path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 }
 

@@ -40,14 +40,7 @@ extension SnapshotStore {
             info.unconfirmedRestores += 1
             return (try SnapshotQueries.load(db, info, session: session, path: path), choice.skipped)
         }
-        guard let snapshot else {
-            throw .noRestorableSnapshot(session: session, quarantined: skipped)
-        }
-        return StoreRestoration(
-            snapshot: snapshot,
-            plan: Restorer.plan(for: snapshot.state, canRebuild: canRebuild),
-            skippedQuarantined: skipped
-        )
+        return try restoration(snapshot, skipped: skipped, session: session, canRebuild: canRebuild)
     }
 
     /// Begins a restore with a resolver; see ``beginRestore(session:canRebuild:)``.
@@ -100,6 +93,21 @@ extension SnapshotStore {
             let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: options.crashLoopThreshold)
             return (try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session, path: path) }, choice.skipped)
         }
+        return try restoration(snapshot, skipped: skipped, session: session, canRebuild: canRebuild)
+    }
+
+    /// Says what a restore would give, with a resolver; see ``restore(session:canRebuild:)``.
+    public func restore(session: String, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
+        try restore(session: session, canRebuild: resolver.canRebuild)
+    }
+
+    /// The plan of the guard's chosen snapshot, or the error when every snapshot is quarantined.
+    private func restoration(
+        _ snapshot: StoredSnapshot?,
+        skipped: [Int64],
+        session: String,
+        canRebuild: (RestorationRecord) -> Bool
+    ) throws(StoreError) -> StoreRestoration {
         guard let snapshot else {
             throw .noRestorableSnapshot(session: session, quarantined: skipped)
         }
@@ -108,10 +116,5 @@ extension SnapshotStore {
             plan: Restorer.plan(for: snapshot.state, canRebuild: canRebuild),
             skippedQuarantined: skipped
         )
-    }
-
-    /// Says what a restore would give, with a resolver; see ``restore(session:canRebuild:)``.
-    public func restore(session: String, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
-        try restore(session: session, canRebuild: resolver.canRebuild)
     }
 }
