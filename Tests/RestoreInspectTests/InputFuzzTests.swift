@@ -45,10 +45,26 @@ struct InputFuzzTests {
         return (try? JSONSerialization.data(withJSONObject: top)) ?? Data("{}".utf8)
     }
 
-    /// The documented example with bytes flipped, cut short, or random bytes altogether.
+    /// A valid document with random contents: identifiers and classes of every kind, payloads.
+    static func validJSON(seed: UInt64, bytes: [UInt8]) -> Data {
+        let texts: [Any] = [NSNull(), "", " ", "inbox", "é\u{0}🙂", String(decoding: bytes, as: UTF8.self)]
+        func record(_ k: UInt64) -> [String: Any] {
+            var record: [String: Any] = ["identifier": texts[Int(k % 6)], "class": texts[Int((k / 6) % 6)]]
+            if k % 3 == 0 { record["payload"] = Data(bytes).base64EncodedString() }
+            return record
+        }
+        var top: [String: Any] = ["formatVersion": 1 + Int(seed % 3), "left": (0..<(seed % 5)).map { record(seed &* ($0 + 7)) }]
+        if seed % 2 == 0 { top["right"] = record(seed / 3) }
+        return (try? JSONSerialization.data(withJSONObject: top)) ?? Data("{}".utf8)
+    }
+
+    /// The documented example with bytes flipped, cut short, random bytes altogether, random
+    /// JSON, or a valid document with random contents.
     static func input(mode: Int, seed: UInt64, bytes: [UInt8]) -> Data {
         var data = example
         switch mode {
+        case 4:
+            return validJSON(seed: seed, bytes: bytes)
         case 0:
             return Data(bytes)
         case 1:
@@ -63,7 +79,7 @@ struct InputFuzzTests {
         }
     }
 
-    static let inputs = zip(Gen.int(in: 0...3), Gen<UInt64>.value(in: 0...UInt64.max), Gen<UInt8>.value(in: 0...255).array(of: 0...64))
+    static let inputs = zip(Gen.int(in: 0...4), Gen<UInt64>.value(in: 0...UInt64.max), Gen<UInt8>.value(in: 0...255).array(of: 0...64))
         .map { mode, seed, bytes in input(mode: mode, seed: seed, bytes: bytes) }
 
     @Test(.timeLimit(.minutes(3)))
