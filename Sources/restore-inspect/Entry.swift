@@ -8,11 +8,10 @@ enum Entry {
         do {
             var command = try RestoreInspect.parseAsRoot()
             try command.run()
-        } catch let failure as Failure {
-            failure.exit()
-        } catch let error where Failure(error) != nil {
-            Failure(error)!.exit()
         } catch {
+            if let failure = Failure(error) {
+                failure.exit()
+            }
             let code = RestoreInspect.exitCode(for: error)
             guard code != .success else {
                 // --help and --version print as ArgumentParser formats them.

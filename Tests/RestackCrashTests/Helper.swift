@@ -7,18 +7,7 @@ import Testing
 /// The `restack-stress` helper binary, beside the test bundle in the build folder, or
 /// `$RESTACK_STRESS`.
 enum Helper {
-    static let binary: URL = {
-        if let path = ProcessInfo.processInfo.environment["RESTACK_STRESS"] {
-            return URL(fileURLWithPath: path)
-        }
-        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                          Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        for folder in candidates where FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("restack-stress").path) {
-            return folder.appendingPathComponent("restack-stress")
-        }
-        fatalError("restack-stress not found near \(candidates.map(\.path)); build it or set RESTACK_STRESS")
-    }()
+    static let binary = builtExecutable(named: "restack-stress", overriddenBy: "RESTACK_STRESS")
 
     /// Starts the helper with its stdout on a pipe.
     static func start(_ arguments: [String]) throws -> (Process, Pipe) {

@@ -15,24 +15,7 @@ enum CLI {
     }
 
     /// The binary: `$RESTORE_INSPECT` if set, else beside the test bundle in the build folder.
-    static let binary: URL = {
-        if let path = ProcessInfo.processInfo.environment["RESTORE_INSPECT"] {
-            return URL(fileURLWithPath: path)
-        }
-        var candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        candidates += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        for folder in candidates {
-            let url = folder.appendingPathComponent("restore-inspect")
-            if FileManager.default.isExecutableFile(atPath: url.path) {
-                return url
-            }
-        }
-        fatalError("restore-inspect not found near \(candidates.map(\.path)); build it or set RESTORE_INSPECT")
-    }()
+    static let binary = builtExecutable(named: "restore-inspect", overriddenBy: "RESTORE_INSPECT")
 
     static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
         let process = Process()

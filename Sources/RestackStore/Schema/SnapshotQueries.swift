@@ -200,6 +200,13 @@ enum SnapshotQueries {
         return CrashLoopGuard.choose(from: try guardCandidates(db, sessionID: sessionID, limit: nil), threshold: threshold)
     }
 
+    /// The crash-loop guard's choice for the session named `session`.
+    ///
+    /// - Throws: ``StoreError/sessionNotFound(_:)`` when there is no such session.
+    static func guardChoice(_ db: Database, session: String, threshold: Int) throws -> CrashLoopGuard.Choice {
+        try guardChoice(db, sessionID: requireSessionID(db, name: session), threshold: threshold)
+    }
+
     /// A chosen snapshot's records, with its information completed (session, record count).
     static func load(_ db: Database, _ info: SnapshotInfo, session: String, path: String) throws -> StoredSnapshot {
         var info = info

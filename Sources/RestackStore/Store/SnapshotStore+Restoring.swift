@@ -25,8 +25,7 @@ extension SnapshotStore {
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
         let (snapshot, skipped) = try write { db in
-            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
-            let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: options.crashLoopThreshold)
+            let choice = try SnapshotQueries.guardChoice(db, session: session, threshold: options.crashLoopThreshold)
             for id in choice.toQuarantine {
                 try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?",
                                arguments: [SnapshotQueries.milliseconds(Date()), id])
@@ -89,8 +88,7 @@ extension SnapshotStore {
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
         let (snapshot, skipped) = try read { db in
-            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
-            let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: options.crashLoopThreshold)
+            let choice = try SnapshotQueries.guardChoice(db, session: session, threshold: options.crashLoopThreshold)
             return (try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session, path: path) }, choice.skipped)
         }
         return try restoration(snapshot, skipped: skipped, session: session, canRebuild: canRebuild)

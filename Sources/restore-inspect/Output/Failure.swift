@@ -22,9 +22,12 @@ struct Failure: Error, Equatable {
         self.message = message
     }
 
-    /// The failure for a library error, or `nil` for errors ArgumentParser reports itself.
+    /// The failure for one of ours or a library error, or `nil` for errors ArgumentParser
+    /// reports itself.
     init?(_ error: any Error) {
         switch error {
+        case let failure as Failure:
+            self = failure
         case let error as StoreError:
             self.init(Self.code(for: error), error.description)
         case let error as StateFileError:

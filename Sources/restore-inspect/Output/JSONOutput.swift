@@ -23,30 +23,34 @@ func formatDate(_ date: Date) -> String {
     iso8601.format(date)
 }
 
+/// An optional that encodes `nil` as an explicit `null`, so every documented key is present.
+/// (Synthesized `Encodable` leaves a `nil` optional out.)
+@propertyWrapper
+struct NullEncoded<Value: Encodable>: Encodable {
+    var wrappedValue: Value?
+
+    init(wrappedValue: Value?) {
+        self.wrappedValue = wrappedValue
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue)
+    }
+}
+
 /// `sessions --json`: one object per session.
 struct SessionJSON: Encodable {
     var name: String
     var snapshotCount: Int
-    var latestSnapshot: Int64?
-    var latestSavedAt: Date?
+    @NullEncoded var latestSnapshot: Int64?
+    @NullEncoded var latestSavedAt: Date?
 
     init(_ info: SessionInfo) {
         name = info.name
         snapshotCount = info.snapshotCount
         latestSnapshot = info.latestSnapshotID
         latestSavedAt = info.latestSavedAt
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(snapshotCount, forKey: .snapshotCount)
-        try container.encode(latestSnapshot, forKey: .latestSnapshot)
-        try container.encode(latestSavedAt, forKey: .latestSavedAt)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case name, snapshotCount, latestSnapshot, latestSavedAt
     }
 }
 
@@ -55,11 +59,12 @@ struct SnapshotJSON: Encodable {
     var id: Int64
     var session: String
     var formatVersion: Int
-    var appVersion: String?
+    @NullEncoded var appVersion: String?
     var savedAt: Date
     var recordCount: Int
     var unconfirmedRestores: Int
-    var quarantinedAt: Date?
+    var quarantined: Bool
+    @NullEncoded var quarantinedAt: Date?
 
     init(_ info: SnapshotInfo) {
         id = info.id
@@ -69,24 +74,8 @@ struct SnapshotJSON: Encodable {
         savedAt = info.savedAt
         recordCount = info.recordCount
         unconfirmedRestores = info.unconfirmedRestores
+        quarantined = info.isQuarantined
         quarantinedAt = info.quarantinedAt
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(session, forKey: .session)
-        try container.encode(formatVersion, forKey: .formatVersion)
-        try container.encode(appVersion, forKey: .appVersion)
-        try container.encode(savedAt, forKey: .savedAt)
-        try container.encode(recordCount, forKey: .recordCount)
-        try container.encode(unconfirmedRestores, forKey: .unconfirmedRestores)
-        try container.encode(quarantinedAt != nil, forKey: .quarantined)
-        try container.encode(quarantinedAt, forKey: .quarantinedAt)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, session, formatVersion, appVersion, savedAt, recordCount, unconfirmedRestores, quarantined, quarantinedAt
     }
 }
 
@@ -94,24 +83,14 @@ struct SnapshotJSON: Encodable {
 struct ShowJSON: Encodable {
     struct Record: Encodable {
         var from: Slot
-        var identifier: String?
-        var className: String?
-        var payloadBytes: Int?
+        @NullEncoded var identifier: String?
+        @NullEncoded var className: String?
+        @NullEncoded var payloadBytes: Int?
         var restorable: Bool
-        var problem: String?
+        @NullEncoded var problem: String?
 
         enum CodingKeys: String, CodingKey {
             case from, identifier, className = "class", payloadBytes, restorable, problem
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(from, forKey: .from)
-            try container.encode(identifier, forKey: .identifier)
-            try container.encode(className, forKey: .className)
-            try container.encode(payloadBytes, forKey: .payloadBytes)
-            try container.encode(restorable, forKey: .restorable)
-            try container.encode(problem, forKey: .problem)
         }
     }
 
@@ -138,9 +117,9 @@ struct CheckJSON: Encodable {
     var problems: [String]
     var appliedMigrations: [String]
     var knownMigrations: [String]
-    var sessions: Int?
-    var snapshots: Int?
-    var records: Int?
+    @NullEncoded var sessions: Int?
+    @NullEncoded var snapshots: Int?
+    @NullEncoded var records: Int?
 
     init(_ report: StoreCheckReport) {
         path = report.path
@@ -152,23 +131,6 @@ struct CheckJSON: Encodable {
         sessions = report.sessionCount
         snapshots = report.snapshotCount
         records = report.recordCount
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(healthy, forKey: .healthy)
-        try container.encode(integrity, forKey: .integrity)
-        try container.encode(problems, forKey: .problems)
-        try container.encode(appliedMigrations, forKey: .appliedMigrations)
-        try container.encode(knownMigrations, forKey: .knownMigrations)
-        try container.encode(sessions, forKey: .sessions)
-        try container.encode(snapshots, forKey: .snapshots)
-        try container.encode(records, forKey: .records)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case path, healthy, integrity, problems, appliedMigrations, knownMigrations, sessions, snapshots, records
     }
 }
 
