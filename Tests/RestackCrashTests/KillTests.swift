@@ -39,7 +39,13 @@ struct KillTests {
             acknowledged += acks
 
             // Reopen as the app would on its next launch.
-            let store = try SnapshotStore(path: path, options: options)
+            let store: SnapshotStore
+            do {
+                store = try SnapshotStore(path: path, options: options)
+            } catch {
+                Issue.record("kill \(kill): reopening the store after the kill failed: \(error)")
+                throw error
+            }
             let report = try store.check()
             if !report.isHealthy {
                 corruptStores += 1
@@ -49,13 +55,19 @@ struct KillTests {
                 let snapshot = try? store.snapshot(id: ack.id)
                 if snapshot?.info.appVersion != StressStates.tag(seed: ack.seed, index: ack.index) || snapshot.map(isComplete) != true {
                     lostSaves += 1
+                    Issue.record("kill \(kill): acknowledged snapshot \(ack.id) (seed \(ack.seed), index \(ack.index)) is \(snapshot == nil ? "missing" : "different")")
                 }
+            }
+            // A save that failed in the helper is a failure too, not just a shorter run.
+            for line in text.split(separator: "\n") where line.hasPrefix("error") {
+                Issue.record("kill \(kill): the helper reported \(line)")
             }
             // Every snapshot written since the last kill, acknowledged or not, must be whole.
             for session in try store.sessions() {
                 for info in try store.snapshots(session: session.name) where info.id > checkedUpTo {
                     if !isComplete(try store.snapshot(id: info.id)) {
                         tornSnapshots += 1
+                        Issue.record("kill \(kill): snapshot \(info.id) (\(info.appVersion ?? "no tag")) is torn")
                     }
                 }
             }
