@@ -5,6 +5,7 @@
 //       Saves StressStates.state(seed: S, index: i) for i = 0, 1, ... (forever when N is 0),
 //       printing "ack <snapshot id> <seed> <index>" only after each save's transaction committed.
 //   restack-stress read --db PATH --count N
+//   Either mode takes --durability full|normal (full by default).
 //       Lists sessions and restores each one, N times over; prints "reads <n>".
 // Any error is printed as "error <message>" and exits 1.
 
@@ -33,7 +34,8 @@ guard CommandLine.arguments.count > 1, let path = option("--db") else {
 }
 let count = UInt64(option("--count") ?? "0") ?? 0
 // Keep every snapshot, so that every acknowledged save can be checked.
-let options = SnapshotStore.Options(retention: .init(keepLast: Int.max / 2))
+let durability: SnapshotStore.Durability = option("--durability") == "normal" ? .normal : .full
+let options = SnapshotStore.Options(retention: .init(keepLast: Int.max / 2), durability: durability)
 
 do {
     let store = try SnapshotStore(path: path, options: options)

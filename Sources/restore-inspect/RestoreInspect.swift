@@ -13,6 +13,7 @@ struct RestoreInspect: ParsableCommand {
               68 store unreadable, malformed or unhealthy
               69 store written by a newer Restack
               73 store cannot be written (read-only, disk full)
+              75 store locked by another process: try again
             """,
         subcommands: [Demo.self, Sessions.self, History.self, Show.self, Check.self, Plan.self, Export.self, Import.self, Unquarantine.self]
     )

@@ -22,6 +22,13 @@ public enum StoreError: Error, Hashable, Sendable {
     case directoryNotFound(path: String)
     /// The path names a directory, not a file.
     case isDirectory(path: String)
+    /// The store file has more than one hard link. SQLite names its lock and journal files after
+    /// the path it opens, so writers reaching one file through two names would not see each
+    /// other's locks and could corrupt it: remove the other links, or copy the file.
+    case hardLinked(path: String, links: Int)
+    /// Another process holds a lock on the store that keeps it from being read or written
+    /// within the store's busy timeout (``SnapshotStore/Options/busyTimeout``). Try again.
+    case locked(path: String)
     /// The file exists but SQLite cannot open it (permissions, a lock, an I/O error).
     case cannotOpen(path: String, detail: String)
     /// The file is not a SQLite database (random bytes, text, a truncated header).
@@ -63,6 +70,10 @@ extension StoreError: CustomStringConvertible {
             "the folder for \(path) does not exist; create it first"
         case .isDirectory(let path):
             "\(path) is a directory, not a store file"
+        case .hardLinked(let path, let links):
+            "\(path) has \(links) hard links; SQLite cannot lock a file reached through several names, so Restack will not open it: remove the other links or use a copy"
+        case .locked(let path):
+            "\(path) is locked by another process; nothing was read or written, try again"
         case .cannotOpen(let path, let detail):
             "cannot open \(path): \(detail)"
         case .notADatabase(let path):
@@ -117,6 +128,8 @@ extension StoreError {
             self = .diskFull(path: path)
         case .SQLITE_READONLY:
             self = .readOnly(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            self = .locked(path: path)
         case .SQLITE_CANTOPEN:
             self = .cannotOpen(path: path, detail: error.message ?? "unable to open database file")
         default:

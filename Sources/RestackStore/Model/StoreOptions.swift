@@ -22,26 +22,34 @@ extension SnapshotStore {
         /// What an acknowledged save survives; ``Durability/full`` by default. Applies to stores
         /// opened by path.
         public var durability: Durability
+        /// How long an operation waits for another process's lock on the store before failing
+        /// with ``StoreError/locked(path:)``, in seconds. 30 by default. Writers in WAL mode wait
+        /// only for each other's short transactions; readers wait only for the rare exclusive
+        /// lock (a crash recovery, a connection in exclusive locking mode).
+        public var busyTimeout: TimeInterval
 
         /// Creates options; the defaults suit an app's launch path.
         public init(
             limits: Limits = Limits(),
             retention: Retention = Retention(),
             crashLoopThreshold: Int = 2,
-            durability: Durability = .full
+            durability: Durability = .full,
+            busyTimeout: TimeInterval = 30
         ) {
             precondition(crashLoopThreshold >= 1, "crashLoopThreshold must be at least 1")
+            precondition(busyTimeout >= 0, "busyTimeout cannot be negative")
             self.limits = limits
             self.retention = retention
             self.crashLoopThreshold = crashLoopThreshold
             self.durability = durability
+            self.busyTimeout = busyTimeout
         }
     }
 
     /// What an acknowledged save survives.
     public enum Durability: Hashable, Sendable {
-        /// A crash of the app and a power loss: each commit is synced to disk
-        /// (`PRAGMA synchronous = FULL`). The default.
+        /// A crash of the app and a power loss: each commit syncs the WAL to disk before the
+        /// save returns (`PRAGMA synchronous = FULL` on the connection that writes). The default.
         case full
         /// A crash of the app; a power loss may lose the last saves, never corrupt the store
         /// (`PRAGMA synchronous = NORMAL` in WAL mode). Saves are faster.

@@ -46,12 +46,14 @@ enum StoreSchema {
             WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
             ORDER BY name
             """)
-        if tables.isEmpty {
-            return .empty
-        }
         let applied = try tables.contains("grdb_migrations")
             ? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
             : []
+        // GRDB's migrator creates its table before the first migration: a file with only that
+        // table, empty, is one another process has just begun to create.
+        if applied.isEmpty && tables.allSatisfy({ $0 == "grdb_migrations" }) {
+            return .empty
+        }
         let restackApplied = applied.filter { $0.hasPrefix(migrationPrefix) }
         let hasRestackTables = tables.contains { $0.hasPrefix(tablePrefix) }
         guard hasRestackTables || !restackApplied.isEmpty else {

@@ -5,7 +5,7 @@ import Restack
 /// A SQLite store of drill-down states: sessions, their snapshots, and the records of each.
 ///
 /// Opening a path creates the file if it is absent and brings its schema up to date (WAL
-/// journal, foreign keys on, `synchronous = FULL`). Each save is one transaction: it commits
+/// journal, foreign keys on, `synchronous = FULL` by default: each save syncs before it returns). Each save is one transaction: it commits
 /// whole or writes nothing. Snapshots are kept as history until pruned.
 ///
 /// ```swift
@@ -56,7 +56,8 @@ public final class SnapshotStore: Sendable {
     /// The connection, or pool of connections, the store works through.
     let database: any DatabaseWriter
 
-    /// The path of the store's file, as given when opening it.
+    /// The real path of the store's file (symbolic links resolved), or the hosting database's
+    /// path.
     public let path: String
 
     /// Whether the store was opened for reading only; saving then fails with
@@ -69,46 +70,52 @@ public final class SnapshotStore: Sendable {
     /// Opens the store at `path` for reading and writing, creating the file if it is absent and
     /// applying any migration it lacks.
     ///
-    /// An existing file is first examined through a connection that writes nothing, so that a
-    /// file that is refused is left byte for byte as it was. A file without write permission
-    /// is opened for reading only: reads work and saves fail with ``StoreError/readOnly(path:)``.
+    /// The path is resolved first (symbolic links, `.` and `..`, a trailing slash): the store
+    /// is the real file, and errors name it. The file is examined before anything is written, so
+    /// that a file that is refused is left byte for byte as it was. A file without write
+    /// permission, or in a folder that accepts no new file, is opened for reading only: reads
+    /// work and saves fail with ``StoreError/readOnly(path:)``. Opening a current store writes
+    /// nothing. Several processes may open a new path at once; one creates the store and the
+    /// others find it.
     ///
     /// - Parameters:
     ///   - path: The store's file.
-    ///   - options: Caps, retention and the crash-loop threshold; the defaults by default.
+    ///   - options: Caps, retention, the crash-loop threshold, durability; the defaults by default.
     /// - Throws: ``StoreError/directoryNotFound(path:)``, ``StoreError/isDirectory(path:)``,
-    ///   ``StoreError/notADatabase(path:)``, ``StoreError/corrupt(path:detail:)``,
-    ///   ``StoreError/foreignDatabase(path:tables:)`` (another application's database),
-    ///   ``StoreError/newerSchema(path:unknownMigrations:)``, and errors opening the file.
+    ///   ``StoreError/hardLinked(path:links:)``, ``StoreError/notADatabase(path:)``,
+    ///   ``StoreError/corrupt(path:detail:)``, ``StoreError/foreignDatabase(path:tables:)``
+    ///   (another application's database), ``StoreError/newerSchema(path:unknownMigrations:)``,
+    ///   ``StoreError/readOnly(path:)`` (a new store in a read-only folder), and errors opening
+    ///   the file.
     public convenience init(path: String, options: Options = Options()) throws(StoreError) {
-        let exists = try StoreLocation.check(path, mustExist: false)
-        if exists && !StoreLocation.isWritable(path) {
-            try self.init(readingAt: path, options: options)
+        let location = try StoreLocation.resolve(path, mustExist: false)
+        guard location.isWritable else {
+            guard location.exists else { throw .readOnly(path: location.path) }
+            try self.init(reading: location, options: options)
             return
         }
-        if exists {
-            try Self.refuseUnusable(path: path)
-        }
-        let pool = try withStoreErrors(path: path) {
-            try DatabasePool(path: path, configuration: Self.configuration(durability: options.durability))
-        }
-        try withStoreErrors(path: path) {
-            try StoreSchema.migrator.migrate(pool)
-        }
-        self.init(connection: pool, path: path, isReadOnly: false, options: options)
+        let queue = try StoreOpening.openForWriting(location, options: options)
+        self.init(connection: queue, path: location.path, isReadOnly: false, options: options)
     }
 
-    /// Opens an existing store for reading only. Nothing is ever created, migrated or written.
+    /// Opens an existing store for reading only. Nothing is ever created, migrated or written,
+    /// and no side file is left behind; on read-only media the file is read in SQLite's
+    /// immutable mode.
     ///
     /// - Parameters:
     ///   - path: The store's file.
-    ///   - options: The crash-loop threshold used to say what a restore would give.
+    ///   - options: The crash-loop threshold used to say what a restore would give, and the
+    ///     busy timeout.
     /// - Throws: ``StoreError/fileNotFound(path:)`` when there is no file, the errors of
-    ///   ``init(path:)``, and ``StoreError/outdatedSchema(path:missingMigrations:)`` when the
-    ///   store lacks migrations that only a writable opening can apply.
+    ///   ``init(path:options:)``, and ``StoreError/outdatedSchema(path:missingMigrations:)`` when
+    ///   the store lacks migrations that only a writable opening can apply.
     public convenience init(readingAt path: String, options: Options = Options()) throws(StoreError) {
-        _ = try StoreLocation.check(path, mustExist: true)
-        let queue = try Self.inspectionQueue(path: path)
+        try self.init(reading: StoreLocation.resolve(path, mustExist: true), options: options)
+    }
+
+    private convenience init(reading location: StoreLocation, options: Options) throws(StoreError) {
+        let path = location.path
+        let queue = try StoreOpening.readOnlyQueue(path: path, options: options, mode: StoreOpening.inspectionMode(location))
         let status = try withStoreErrors(path: path) { try queue.read(StoreSchema.status) }
         switch status {
         case .empty:
@@ -175,70 +182,6 @@ public final class SnapshotStore: Sendable {
         StoreSchema.knownMigrations
     }
 
-    // MARK: - Opening
-
-    static func configuration(durability: Durability) -> Configuration {
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.label = "Restack"
-        // Wait for other processes' writes instead of failing with "database is locked".
-        configuration.busyMode = .timeout(30)
-        configuration.prepareDatabase { db in
-            switch durability {
-            case .full:
-                // An acknowledged save survives a power loss, not only a crash.
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-            case .normal:
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            }
-        }
-        return configuration
-    }
-
-    /// A connection that reads an existing file and leaves nothing behind: not a byte of the
-    /// file changed, and no side file created.
-    ///
-    /// A read-only connection to a WAL database creates `-wal` and `-shm` files when they are
-    /// absent and cannot remove them. So when there are none, the connection is opened
-    /// read-write but pinned with `PRAGMA query_only`: it writes nothing, and on closing removes
-    /// the side files it created. When side files exist (a process has the store open, or
-    /// crashed), a read-only connection uses them and creates nothing.
-    static func inspectionQueue(path: String) throws(StoreError) -> DatabaseQueue {
-        let sideFilesExist = ["-wal", "-shm", "-journal"].contains {
-            FileManager.default.fileExists(atPath: path + $0)
-        }
-        var configuration = Configuration()
-        configuration.label = "Restack.inspection"
-        configuration.busyMode = .timeout(30)
-        if sideFilesExist {
-            configuration.readonly = true
-        } else {
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA query_only = 1")
-            }
-        }
-        return try withStoreErrors(path: path) {
-            try DatabaseQueue(path: path, configuration: configuration)
-        }
-    }
-
-    /// Examines an existing file read-only and throws if it must not be opened for writing.
-    private static func refuseUnusable(path: String) throws(StoreError) {
-        let queue = try inspectionQueue(path: path)
-        let status = try withStoreErrors(path: path) {
-            defer { try? queue.close() }
-            return try queue.read(StoreSchema.status)
-        }
-        switch status {
-        case .foreign(let tables):
-            throw .foreignDatabase(path: path, tables: tables)
-        case .restack(let unknown, _) where !unknown.isEmpty:
-            throw .newerSchema(path: path, unknownMigrations: unknown)
-        case .empty, .restack:
-            break
-        }
-    }
-
     // MARK: - Access
 
     /// Reads with errors mapped to ``StoreError``.
@@ -246,19 +189,11 @@ public final class SnapshotStore: Sendable {
         try withStoreErrors(path: path) { try database.read(body) }
     }
 
-    /// Writes in one immediate transaction, with errors mapped to ``StoreError``. Nothing is
-    /// written unless `body` returns.
+    /// Writes in one transaction, with errors mapped to ``StoreError``. Nothing is written
+    /// unless `body` returns. GRDB opens it `IMMEDIATE` on a writable connection: the write
+    /// lock is taken first, so concurrent writers queue on the busy timeout instead of failing.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         guard !isReadOnly else { throw .readOnly(path: path) }
-        return try withStoreErrors(path: path) {
-            try database.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try body(db)
-                    return .commit
-                }
-                return result!
-            }
-        }
+        return try withStoreErrors(path: path) { try database.write(body) }
     }
 }

@@ -1,35 +1,101 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Checks a store path before SQLite sees it, so that the common mistakes get their own errors.
-enum StoreLocation {
-    /// Returns whether a file exists at `path`; throws when the path cannot hold a store.
-    static func check(_ path: String, mustExist: Bool) throws(StoreError) -> Bool {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue {
-                throw .isDirectory(path: path)
-            }
-            return true
+/// A store path resolved before SQLite sees it: one real file, however the path was spelled.
+///
+/// SQLite names its side files (`-wal`, `-shm`, `-journal`) and takes its locks by the path it is
+/// given. Two spellings of one file (`a/./b.sqlite`, `b.sqlite/`, a symbolic link) are harmless
+/// only once they are resolved to the same real path; a file with several hard links has several
+/// real paths and cannot be locked safely at all, so it is refused.
+struct StoreLocation: Equatable {
+    /// The real path of the store file: absolute, no `.` or `..`, no symbolic link, no trailing
+    /// slash. Errors name this path.
+    var path: String
+    /// Whether a file exists there.
+    var exists: Bool
+
+    /// Resolves `spelled` and checks that it can hold a store.
+    ///
+    /// - Parameter mustExist: When `true`, a missing file is ``StoreError/fileNotFound(path:)``.
+    /// - Throws: ``StoreError/fileNotFound(path:)``, ``StoreError/directoryNotFound(path:)``,
+    ///   ``StoreError/isDirectory(path:)``, ``StoreError/hardLinked(path:links:)``.
+    static func resolve(_ spelled: String, mustExist: Bool) throws(StoreError) -> StoreLocation {
+        // `store.sqlite/` names no file on POSIX systems; it is taken to mean the file.
+        var trimmed = spelled
+        while trimmed.count > 1 && trimmed.hasSuffix("/") {
+            trimmed.removeLast()
         }
+        if let real = realPath(trimmed) {
+            var info = stat()
+            guard stat(real, &info) == 0 else {
+                throw .cannotOpen(path: real, detail: String(cString: strerror(errno)))
+            }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                throw .isDirectory(path: real)
+            }
+            if info.st_nlink > 1 {
+                throw .hardLinked(path: real, links: Int(info.st_nlink))
+            }
+            return StoreLocation(path: real, exists: true)
+        }
+        // No file: the folder must exist; the store will be created in it under its real path.
+        let url = URL(fileURLWithPath: trimmed)
+        let name = url.lastPathComponent
+        let folder = url.deletingLastPathComponent().path
+        var linkInfo = stat()
+        if lstat(trimmed, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK {
+            throw .cannotOpen(path: trimmed, detail: "a symbolic link to a file that does not exist")
+        }
+        guard let realFolder = realPath(folder), isDirectory(realFolder) else {
+            if mustExist {
+                throw .fileNotFound(path: trimmed)
+            }
+            throw .directoryNotFound(path: trimmed)
+        }
+        let path = realFolder == "/" ? "/" + name : realFolder + "/" + name
         if mustExist {
             throw .fileNotFound(path: path)
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var folderIsDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: folder, isDirectory: &folderIsDirectory), folderIsDirectory.boolValue else {
-            throw .directoryNotFound(path: path)
-        }
-        return false
+        return StoreLocation(path: path, exists: false)
     }
 
-    /// Whether the file at `path` may be written: the process has write access and the file
-    /// has a write permission bit. The second test makes a read-only file read-only for the
-    /// superuser too, who has write access to everything.
-    static func isWritable(_ path: String) -> Bool {
-        let manager = FileManager.default
-        guard manager.isWritableFile(atPath: path) else { return false }
-        let permissions = (try? manager.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? 0o644
-        return permissions & 0o222 != 0
+    /// Whether the store may be written: the file (when it exists) has a write permission bit
+    /// and the process may write it, and the folder accepts new files (SQLite creates its
+    /// journal and WAL files there). The permission-bit test makes a read-only file read-only
+    /// for the superuser too, who has write access to everything.
+    var isWritable: Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard access(folder, W_OK) == 0 else { return false }
+        guard exists else { return true }
+        var info = stat()
+        guard access(path, W_OK) == 0, stat(path, &info) == 0 else { return false }
+        return info.st_mode & 0o222 != 0
+    }
+
+    /// Whether the folder holding the store accepts new files.
+    var folderIsWritable: Bool {
+        access((path as NSString).deletingLastPathComponent, W_OK) == 0
+    }
+
+    /// The side files SQLite keeps beside a database that is open, or was left by a crash.
+    var existingSideFiles: [String] {
+        ["-wal", "-shm", "-journal"].filter { access(path + $0, F_OK) == 0 }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }

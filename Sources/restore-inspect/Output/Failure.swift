@@ -12,6 +12,7 @@ struct Failure: Error, Equatable {
         case storeUnreadable = 68
         case newerSchema = 69
         case cannotWrite = 73
+        case locked = 75
     }
 
     var code: Code
@@ -45,8 +46,10 @@ struct Failure: Error, Equatable {
             .notFound
         case .limitExceeded:
             .invalidInput
-        case .notADatabase, .corrupt, .foreignDatabase, .outdatedSchema, .cannotOpen, .database:
+        case .notADatabase, .corrupt, .foreignDatabase, .outdatedSchema, .cannotOpen, .hardLinked, .database:
             .storeUnreadable
+        case .locked:
+            .locked
         case .newerSchema:
             .newerSchema
         case .readOnly, .diskFull:

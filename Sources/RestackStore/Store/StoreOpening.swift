@@ -1,0 +1,193 @@
+import Foundation
+import GRDB
+
+/// How a store file is opened: examined before anything is written, set to WAL with the
+/// durability asked for, migrated when it must be, safely when several processes open a new
+/// file at once.
+///
+/// The launch path opens one connection, examines the schema through it (a read), and writes
+/// nothing when the schema is current: no journal-mode change, no migration, no sync.
+enum StoreOpening {
+    // MARK: Writing
+
+    /// Opens `location` for reading and writing, creating and migrating the file as needed.
+    ///
+    /// A file that another application owns, or that a newer Restack migrated, is refused by the
+    /// connection's first statement, a read, and left byte for byte. When side files exist (a
+    /// process has the file open, or crashed), the file is first examined through a read-only
+    /// connection, so that closing ours can never checkpoint someone else's WAL into a file we
+    /// refuse.
+    static func openForWriting(_ location: StoreLocation, options: SnapshotStore.Options) throws(StoreError) -> DatabaseQueue {
+        let path = location.path
+        if location.exists && !location.existingSideFiles.isEmpty {
+            try refuseUnusableIfReadable(path: path, options: options)
+        }
+        // Several processes may create and migrate a new file at once (an app and its
+        // extension on first launch). SQLite serialises their writes; a migration that lost
+        // the race fails (the table or column is already there) and is simply re-examined.
+        var attempt = 0
+        while true {
+            attempt += 1
+            do throws(StoreError) {
+                let queue = try withStoreErrors(path: path) {
+                    try DatabaseQueue(path: path, configuration: writerConfiguration(path: path, options: options))
+                }
+                try migrateIfNeeded(queue, path: path)
+                return queue
+            } catch let error where attempt < 8 && isLostRace(error) {
+                usleep(UInt32(1000 << attempt))   // 2 ms, 4 ms, ... 256 ms
+            }
+        }
+    }
+
+    /// The configuration of a writing connection: the schema is examined first, then WAL and
+    /// the durability are set on this very connection (no later set-up overrides them).
+    static func writerConfiguration(path: String, options: SnapshotStore.Options) -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.label = "Restack"
+        configuration.busyMode = .timeout(options.busyTimeout)
+        // GRDB's own WAL set-up (`journalMode = .wal`) would set `synchronous = NORMAL` after
+        // this closure, and write a table at every open whose WAL file is absent: WAL is set
+        // here instead, once per file, and the durability is the last word.
+        let durability = options.durability
+        configuration.prepareDatabase { db in
+            try refuse(StoreSchema.status(db), path: path)
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw StoreError.cannotOpen(path: path, detail: "could not switch the journal to WAL")
+                }
+            }
+            try db.execute(sql: durability.pragma)
+        }
+        return configuration
+    }
+
+    /// Applies the migrations the file lacks; does nothing (no write) when it lacks none.
+    static func migrateIfNeeded(_ queue: DatabaseQueue, path: String) throws(StoreError) {
+        let status = try withStoreErrors(path: path) { try queue.read(StoreSchema.status) }
+        if case .restack(unknown: [], missing: []) = status {
+            return
+        }
+        try withStoreErrors(path: path) {
+            do {
+                try StoreSchema.migrator.migrate(queue)
+            } catch {
+                // Another process may have applied the same migration first: fine if the file
+                // is now complete; otherwise the error stands (and may be retried).
+                guard case .restack(unknown: [], missing: []) = try queue.read(StoreSchema.status) else {
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Whether an error opening or migrating may come from another process doing the same at
+    /// the same moment: worth examining the file again.
+    static func isLostRace(_ error: StoreError) -> Bool {
+        switch error {
+        case .locked, .database:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Throws when a file's schema must not be written.
+    static func refuse(_ status: StoreSchema.Status, path: String) throws(StoreError) {
+        switch status {
+        case .foreign(let tables):
+            throw .foreignDatabase(path: path, tables: tables)
+        case .restack(let unknown, _) where !unknown.isEmpty:
+            throw .newerSchema(path: path, unknownMigrations: unknown)
+        case .empty, .restack:
+            break
+        }
+    }
+
+    /// Examines a file that has side files through a read-only connection, and throws if it
+    /// must not be opened for writing. A file that cannot be examined read-only (a hot journal
+    /// to roll back, a WAL without its index) is left to the writing connection, which examines
+    /// it again before writing anything, as any SQLite client would recover it.
+    private static func refuseUnusableIfReadable(path: String, options: SnapshotStore.Options) throws(StoreError) {
+        let status: StoreSchema.Status
+        do throws(StoreError) {
+            let queue = try readOnlyQueue(path: path, options: options, mode: .readOnly)
+            status = try withStoreErrors(path: path) {
+                defer { try? queue.close() }
+                return try queue.read(StoreSchema.status)
+            }
+        } catch {
+            switch error {
+            case .foreignDatabase, .newerSchema, .notADatabase:
+                throw error
+            default:
+                return
+            }
+        }
+        try refuse(status, path: path)
+    }
+
+    // MARK: Reading only
+
+    /// How a connection that must write nothing opens a file.
+    enum ReadOnlyMode {
+        /// SQLite's read-only mode: uses the side files a running or crashed process left.
+        case readOnly
+        /// Read-write but pinned with `PRAGMA query_only`: may create the `-wal` and `-shm`
+        /// files of a WAL database and removes them on closing.
+        case queryOnly
+        /// SQLite's `immutable` mode: no lock, no side file. Only for a file no process has
+        /// open, in a folder where side files cannot be created (read-only media).
+        case immutable
+    }
+
+    /// The mode that examines `location` and leaves nothing behind: not a byte of the file
+    /// changed, and no side file created or removed.
+    static func inspectionMode(_ location: StoreLocation) -> ReadOnlyMode {
+        if !location.existingSideFiles.isEmpty {
+            return .readOnly
+        }
+        return location.folderIsWritable ? .queryOnly : .immutable
+    }
+
+    /// A connection that reads an existing file and writes nothing.
+    static func readOnlyQueue(path: String, options: SnapshotStore.Options, mode: ReadOnlyMode) throws(StoreError) -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.label = "Restack.inspection"
+        configuration.busyMode = .timeout(options.busyTimeout)
+        var openPath = path
+        switch mode {
+        case .readOnly:
+            configuration.readonly = true
+        case .queryOnly:
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA query_only = 1")
+            }
+        case .immutable:
+            configuration.readonly = true
+            openPath = immutableURI(path)
+        }
+        return try withStoreErrors(path: path) {
+            try DatabaseQueue(path: openPath, configuration: configuration)
+        }
+    }
+
+    /// `file:/path?immutable=1`, the path percent-encoded (SQLite's URI filenames).
+    static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return "file:\(encoded)?immutable=1"
+    }
+}
+
+extension SnapshotStore.Durability {
+    /// The `synchronous` setting of the connection that writes.
+    var pragma: String {
+        switch self {
+        case .full: "PRAGMA synchronous = FULL"
+        case .normal: "PRAGMA synchronous = NORMAL"
+        }
+    }
+}
