@@ -31,6 +31,7 @@ let package = Package(
             resources: [
                 .embedInCode("m001_initial.sql"),
                 .embedInCode("m002_crash_loop_guard.sql"),
+                .embedInCode("m003_provisional_saves.sql"),
             ]
         ),
 

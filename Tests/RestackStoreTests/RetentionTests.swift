@@ -46,6 +46,7 @@ struct RetentionTests {
         _ = try store.beginRestore(session: "s")                 // bad: 1 unconfirmed restore
         let fallback = try store.beginRestore(session: "s")      // quarantines bad, falls back to good
         #expect(fallback.snapshot.info.id == good.id && fallback.skippedQuarantined == [bad.id])
+        try store.confirmRestore(snapshotID: good.id)
         for _ in 0..<5 {
             try store.save(mailState, session: "s")
         }

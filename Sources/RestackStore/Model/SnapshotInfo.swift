@@ -20,6 +20,12 @@ public struct SnapshotInfo: Hashable, Sendable {
     /// When the crash-loop guard quarantined the snapshot, or `nil` when it is not quarantined.
     public var quarantinedAt: Date?
 
+    /// Whether the snapshot was saved while a restore of its session was begun and not yet
+    /// confirmed (see ``SnapshotStore/beginRestore(session:canRebuild:)``). A provisional
+    /// snapshot is never restored: it becomes an ordinary one when the restore is confirmed, and
+    /// is quarantined if the launch that saved it never confirmed.
+    public var isProvisional: Bool
+
     /// Whether the crash-loop guard keeps this snapshot from being restored.
     public var isQuarantined: Bool {
         quarantinedAt != nil
@@ -34,7 +40,8 @@ public struct SnapshotInfo: Hashable, Sendable {
         savedAt: Date,
         recordCount: Int,
         unconfirmedRestores: Int = 0,
-        quarantinedAt: Date? = nil
+        quarantinedAt: Date? = nil,
+        isProvisional: Bool = false
     ) {
         self.id = id
         self.session = session
@@ -44,5 +51,6 @@ public struct SnapshotInfo: Hashable, Sendable {
         self.recordCount = recordCount
         self.unconfirmedRestores = unconfirmedRestores
         self.quarantinedAt = quarantinedAt
+        self.isProvisional = isProvisional
     }
 }

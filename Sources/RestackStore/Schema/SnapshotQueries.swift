@@ -22,6 +22,17 @@ enum SnapshotQueries {
         return db.lastInsertedRowID
     }
 
+    /// The session named `name`, created if absent, with the snapshot whose restore is pending.
+    static func sessionForSaving(_ db: Database, name: String, creatingAt date: Date) throws -> (id: Int64, restoringSnapshotID: Int64?) {
+        if let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT id, restoring_snapshot_id FROM restack_session WHERE name = CAST(? AS TEXT)"),
+            arguments: [exact(name)]
+        ) {
+            return (row[0], row[1])
+        }
+        return (try sessionID(db, name: name, creatingAt: date), nil)
+    }
+
     /// The id of the session named `name`, if there is one.
     static func existingSessionID(_ db: Database, name: String) throws -> Int64? {
         try Int64.fetchOne(
@@ -134,7 +145,7 @@ enum SnapshotQueries {
     static let infoColumns = """
         s.id, CAST(ss.name AS BLOB), s.format_version, CAST(s.app_version AS BLOB), s.saved_at,
         (SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = s.id),
-        s.unconfirmed_restores, s.quarantined_at
+        s.unconfirmed_restores, s.quarantined_at, s.provisional_for IS NOT NULL
         """
 
     static func info(_ row: Row) -> SnapshotInfo {
@@ -146,7 +157,8 @@ enum SnapshotQueries {
             savedAt: date(milliseconds: row[4]),
             recordCount: row[5],
             unconfirmedRestores: row[6],
-            quarantinedAt: (row[7] as Int64?).map(date(milliseconds:))
+            quarantinedAt: (row[7] as Int64?).map(date(milliseconds:)),
+            isProvisional: row[8]
         )
     }
 
@@ -168,13 +180,13 @@ enum SnapshotQueries {
             """), arguments: [snapshotID, sessionID]).map(info)
     }
 
-    /// A session's snapshots, newest first, for the crash-loop guard to choose from: the newest
-    /// `limit` of them, or all. Without record counts, which the guard does not need (a
+    /// A session's ordinary snapshots (provisional ones are never restored), newest first, for
+    /// the crash-loop guard to choose from: the newest `limit` of them, or all. Without record counts, which the guard does not need (a
     /// restore counts the records it loads): one index lookup for the usual case.
     static func guardCandidates(_ db: Database, sessionID: Int64, limit: Int?) throws -> [SnapshotInfo] {
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT id, format_version, CAST(app_version AS BLOB), saved_at, unconfirmed_restores, quarantined_at
-            FROM restack_snapshot WHERE session_id = ? ORDER BY id DESC LIMIT ?
+            FROM restack_snapshot WHERE session_id = ? AND provisional_for IS NULL ORDER BY id DESC LIMIT ?
             """), arguments: [sessionID, limit ?? -1])
         var result: [SnapshotInfo] = []
         while let row = try rows.next() {
@@ -216,29 +228,41 @@ enum SnapshotQueries {
         return StoredSnapshot(info: info, state: state)
     }
 
-    /// Applies a retention policy to a session after a save: keeps the newest `keepLast`
-    /// snapshots and, with a `maxAge`, drops older ones past it. Never deletes `newest` (the
-    /// snapshot just saved) nor a quarantined snapshot.
-    static func prune(
-        _ db: Database,
-        sessionID: Int64,
-        keeping newest: Int64,
-        retention: SnapshotStore.Retention,
-        now: Date
-    ) throws {
-        try db.cachedStatement(sql: SnapshotQueries.pruneSQL).execute(arguments: [
-                sessionID, newest, retention.keepLast,
-                retention.maxAge.map { milliseconds(now.addingTimeInterval(-$0)) } ?? Int64.min,
-            ])
+    /// Prunes a session's history: the one statement behind retention after each save and
+    /// ``SnapshotStore/pruneHistory(session:keepingLast:)``.
+    ///
+    /// Keeps the newest `keepLast` ordinary snapshots and, with a `cutoff`, drops older ones
+    /// saved before it. Never deletes `newest` (the snapshot just saved), a quarantined
+    /// snapshot, or the snapshot whose restore is pending. Of provisional snapshots only the
+    /// newest is kept; while a restore is pending, ordinary snapshots are not pruned at all (the
+    /// crash-loop guard may need to fall back to them).
+    ///
+    /// - Returns: How many snapshots were deleted.
+    @discardableResult
+    static func prune(_ db: Database, sessionID: Int64, keeping newest: Int64?, keepLast: Int, savedBefore cutoff: Date?) throws -> Int {
+        try db.cachedStatement(sql: pruneSQL).execute(arguments: [
+            sessionID, newest, keepLast, cutoff.map(milliseconds) ?? Int64.min,
+        ])
+        return db.changesCount
     }
 
-    /// Deletes a session's snapshots beyond the newest ?3, or saved before ?4, except ?2 and
-    /// quarantined ones.
+    /// Deletes session ?1's snapshots beyond the newest ?3 ordinary ones, or saved before ?4,
+    /// but never ?2, a quarantined one, or the one being restored; and every provisional one
+    /// but the newest.
     static let pruneSQL = """
         DELETE FROM restack_snapshot
-        WHERE session_id = ?1 AND id != ?2 AND quarantined_at IS NULL
-          AND (id NOT IN (SELECT id FROM restack_snapshot WHERE session_id = ?1 ORDER BY id DESC LIMIT ?3)
-               OR saved_at < ?4)
+        WHERE session_id = ?1 AND quarantined_at IS NULL AND id IS NOT ?2
+          AND id IS NOT (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1)
+          AND CASE
+            WHEN provisional_for IS NOT NULL THEN
+              id != (SELECT MAX(id) FROM restack_snapshot
+                     WHERE session_id = ?1 AND provisional_for IS NOT NULL AND quarantined_at IS NULL)
+            WHEN (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1) IS NOT NULL THEN 0
+            ELSE id NOT IN (SELECT id FROM restack_snapshot
+                            WHERE session_id = ?1 AND quarantined_at IS NULL AND provisional_for IS NULL
+                            ORDER BY id DESC LIMIT ?3)
+                 OR saved_at < ?4
+          END
         """
 
     /// Every snapshot of a session, oldest first.

@@ -11,11 +11,16 @@ extension SnapshotStore {
         }
     }
 
-    /// Deletes all but the newest `count` snapshots of a session, in one transaction.
+    /// Deletes all but the newest `count` snapshots of a session, in one transaction, by the
+    /// same rule as the retention applied after each save.
+    ///
+    /// Quarantined snapshots are kept and not counted among the `count`; the snapshot whose
+    /// restore is pending is kept; of provisional snapshots only the newest is kept, and while a
+    /// restore is pending no ordinary snapshot is deleted.
     ///
     /// - Parameters:
     ///   - session: The session.
-    ///   - count: How many of the newest snapshots to keep; at least 1.
+    ///   - count: How many of the newest ordinary snapshots to keep; at least 1.
     /// - Returns: How many snapshots were deleted.
     /// - Throws: ``StoreError/sessionNotFound(_:)`` when there is no such session.
     @discardableResult
@@ -23,13 +28,7 @@ extension SnapshotStore {
         precondition(count >= 1, "pruneHistory keeps at least one snapshot")
         return try write { db in
             let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
-            try db.execute(sql: """
-                DELETE FROM restack_snapshot
-                WHERE session_id = ?1 AND id NOT IN (
-                    SELECT id FROM restack_snapshot WHERE session_id = ?1 ORDER BY id DESC LIMIT ?2
-                )
-                """, arguments: [sessionID, count])
-            return db.changesCount
+            return try SnapshotQueries.prune(db, sessionID: sessionID, keeping: nil, keepLast: count, savedBefore: nil)
         }
     }
 }

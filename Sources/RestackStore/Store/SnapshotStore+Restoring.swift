@@ -6,15 +6,25 @@ extension SnapshotStore {
     /// Begins a restore at launch: chooses the newest snapshot the crash-loop guard allows,
     /// counts the attempt, and plans its restoration with ``Restorer``.
     ///
-    /// Call ``confirmRestore(snapshotID:)`` once the restored UI is up. A snapshot whose
-    /// restores begin ``Options/crashLoopThreshold`` times without a confirmation is
-    /// quarantined by the next call, which falls back to the newest earlier snapshot that is not
-    /// quarantined; ``StoreRestoration/skippedQuarantined`` says so. Quarantined snapshots are
-    /// kept, and visible in ``snapshots(session:)``.
+    /// Call it once per session at launch, then ``confirmRestore(snapshotID:)`` once the
+    /// restored UI is up. Between the two, the restore is *pending*:
+    ///
+    /// - saves of the session are provisional (``SnapshotInfo/isProvisional``): the app may save
+    ///   on every navigation change while it rebuilds, but a provisional snapshot is never
+    ///   restored and does not count for retention until the confirmation makes it ordinary;
+    /// - retention prunes no ordinary snapshot of the session, so the snapshots the guard may
+    ///   fall back to stay.
+    ///
+    /// When a launch never confirms (the app crashed while restoring), the next call quarantines
+    /// that launch's provisional snapshots and restores the same snapshot again; a snapshot whose
+    /// restores began ``Options/crashLoopThreshold`` times without a confirmation is quarantined,
+    /// and the guard falls back to the newest earlier ordinary snapshot that is not.
+    /// ``StoreRestoration/skippedQuarantined`` lists what was passed over. Quarantined snapshots
+    /// are kept, visible in ``snapshots(session:)``, and never pruned.
     ///
     /// ```swift
     /// let restoration = try store.beginRestore(session: id) { factory.canMake($0.className) }
-    /// rebuild(restoration.plan)
+    /// rebuild(restoration.plan)            // may save: those saves are provisional
     /// try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
     /// ```
     ///
@@ -25,11 +35,20 @@ extension SnapshotStore {
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
         let (snapshot, skipped) = try write { db in
-            let choice = try SnapshotQueries.guardChoice(db, session: session, threshold: options.crashLoopThreshold)
+            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+            let now = SnapshotQueries.milliseconds(Date())
+            // Saves of an earlier launch whose restore was never confirmed: it crashed (or was
+            // killed) before its UI came up. Kept for inspection, never restored.
+            try db.execute(sql: """
+                UPDATE restack_snapshot SET quarantined_at = ?, provisional_for = NULL
+                WHERE session_id = ? AND provisional_for IS NOT NULL AND quarantined_at IS NULL
+                """, arguments: [now, sessionID])
+            let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: options.crashLoopThreshold)
             for id in choice.toQuarantine {
-                try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?",
-                               arguments: [SnapshotQueries.milliseconds(Date()), id])
+                try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?", arguments: [now, id])
             }
+            try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = ? WHERE id = ?",
+                           arguments: [choice.chosen?.id, sessionID])
             guard var info = choice.chosen else {
                 // The quarantines above are kept: they are what the guard learned.
                 return (StoredSnapshot?.none, choice.skipped)
@@ -48,7 +67,8 @@ extension SnapshotStore {
     }
 
     /// Confirms that a restore succeeded: the app's UI is up. Resets the snapshot's count of
-    /// unconfirmed restores.
+    /// unconfirmed restores, ends the pending restore of its session, and makes the saves made
+    /// since ``beginRestore(session:canRebuild:)`` ordinary snapshots.
     ///
     /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` and database errors.
     public func confirmRestore(snapshotID: Int64) throws(StoreError) {
@@ -58,6 +78,10 @@ extension SnapshotStore {
             guard db.changesCount == 1 else {
                 throw StoreError.snapshotNotFound(snapshotID, session: nil)
             }
+            try db.execute(sql: "UPDATE restack_snapshot SET provisional_for = NULL WHERE provisional_for = ?",
+                           arguments: [snapshotID])
+            try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = NULL WHERE restoring_snapshot_id = ?",
+                           arguments: [snapshotID])
         }
     }
 
@@ -67,8 +91,10 @@ extension SnapshotStore {
     /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` and database errors.
     public func liftQuarantine(snapshotID: Int64) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = NULL, unconfirmed_restores = 0 WHERE id = ?",
-                           arguments: [snapshotID])
+            try db.execute(sql: """
+                UPDATE restack_snapshot SET quarantined_at = NULL, unconfirmed_restores = 0, provisional_for = NULL
+                WHERE id = ?
+                """, arguments: [snapshotID])
             guard db.changesCount == 1 else {
                 throw StoreError.snapshotNotFound(snapshotID, session: nil)
             }

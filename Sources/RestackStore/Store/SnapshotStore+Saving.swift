@@ -7,7 +7,9 @@ extension SnapshotStore {
     /// its records are written and the session's history pruned, or nothing is.
     ///
     /// Records are stored exactly as given, valid or not, each in its explicit slot. The session
-    /// is created on its first save. The state is checked against ``Options/limits`` before
+    /// is created on its first save. A save made while a restore of the session is begun and
+    /// not yet confirmed is provisional (``SnapshotInfo/isProvisional``): it is not restored,
+    /// and does not count for retention, until ``confirmRestore(snapshotID:)``. The state is checked against ``Options/limits`` before
     /// anything is written; ``Options/retention`` is applied in the same transaction.
     ///
     /// - Parameters:
@@ -28,23 +30,26 @@ extension SnapshotStore {
     ) throws(StoreError) -> SnapshotInfo {
         try options.limits.check(state)
         return try write { db in
-            let sessionID = try SnapshotQueries.sessionID(db, name: session, creatingAt: savedAt)
+            let stored = try SnapshotQueries.sessionForSaving(db, name: session, creatingAt: savedAt)
             try db.cachedStatement(sql: """
-                INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at)
-                VALUES (?, ?, CAST(? AS TEXT), ?)
+                INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at, provisional_for)
+                VALUES (?, ?, CAST(? AS TEXT), ?, ?)
                 """).execute(arguments: [
-                    sessionID, state.formatVersion, SnapshotQueries.exact(appVersion), SnapshotQueries.milliseconds(savedAt),
+                    stored.id, state.formatVersion, SnapshotQueries.exact(appVersion), SnapshotQueries.milliseconds(savedAt),
+                    stored.restoringSnapshotID,
                 ])
             let snapshotID = db.lastInsertedRowID
             try SnapshotQueries.insertRecords(db, of: state, snapshotID: snapshotID)
-            try SnapshotQueries.prune(db, sessionID: sessionID, keeping: snapshotID, retention: options.retention, now: savedAt)
+            try SnapshotQueries.prune(db, sessionID: stored.id, keeping: snapshotID, keepLast: options.retention.keepLast,
+                                      savedBefore: options.retention.maxAge.map { savedAt.addingTimeInterval(-$0) })
             return SnapshotInfo(
                 id: snapshotID,
                 session: session,
                 formatVersion: state.formatVersion,
                 appVersion: appVersion,
                 savedAt: SnapshotQueries.date(milliseconds: SnapshotQueries.milliseconds(savedAt)),
-                recordCount: state.recordCount
+                recordCount: state.recordCount,
+                isProvisional: stored.restoringSnapshotID != nil
             )
         }
     }

@@ -17,7 +17,7 @@ struct History: ParsableCommand {
         var rows = [["SNAPSHOT", "SAVED", "FORMAT", "RECORDS", "APP VERSION", "GUARD"]]
         rows += snapshots.map {
             ["\($0.id)", formatDate($0.savedAt), "\($0.formatVersion)", "\($0.recordCount)", $0.appVersion ?? "-",
-             $0.isQuarantined ? "quarantined" : $0.unconfirmedRestores > 0 ? "\($0.unconfirmedRestores) unconfirmed" : "-"]
+             Text.guardState($0)]
         }
         print(Text.table(rows))
     }

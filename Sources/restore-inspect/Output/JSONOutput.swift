@@ -65,6 +65,7 @@ struct SnapshotJSON: Encodable {
     var unconfirmedRestores: Int
     var quarantined: Bool
     @NullEncoded var quarantinedAt: Date?
+    var provisional: Bool
 
     init(_ info: SnapshotInfo) {
         id = info.id
@@ -76,6 +77,7 @@ struct SnapshotJSON: Encodable {
         unconfirmedRestores = info.unconfirmedRestores
         quarantined = info.isQuarantined
         quarantinedAt = info.quarantinedAt
+        provisional = info.isProvisional
     }
 }
 

@@ -26,6 +26,13 @@ enum Text {
         }.joined(separator: "\n")
     }
 
+    /// What the crash-loop guard knows of a snapshot, in a word or two.
+    static func guardState(_ info: SnapshotInfo) -> String {
+        if info.isQuarantined { return "quarantined" }
+        if info.isProvisional { return "provisional" }
+        return info.unconfirmedRestores > 0 ? "\(info.unconfirmedRestores) unconfirmed" : "-"
+    }
+
     /// One line describing a snapshot.
     static func snapshotLine(_ info: SnapshotInfo) -> String {
         var parts = ["snapshot \(info.id)", "saved \(formatDate(info.savedAt))", "format \(info.formatVersion)",
@@ -35,6 +42,8 @@ enum Text {
         }
         if info.isQuarantined {
             parts.append("QUARANTINED")
+        } else if info.isProvisional {
+            parts.append("provisional (saved during an unconfirmed restore)")
         } else if info.unconfirmedRestores > 0 {
             parts.append("\(info.unconfirmedRestores) unconfirmed restore\(info.unconfirmedRestores == 1 ? "" : "s")")
         }

@@ -1,0 +1,126 @@
+import Foundation
+import Restack
+@testable import RestackStore
+import RestackTestSupport
+import Testing
+
+/// The crash-loop guard as an app following the README uses it: it saves on every navigation
+/// change, including while it rebuilds the restored stack, and confirms once its UI is up.
+@Suite("Crash-loop guard in real use")
+struct CrashLoopInRealUseTests {
+    static let good1 = DrillDownState(left: [record("mailboxes")])
+    static let good2 = DrillDownState(left: [record("mailboxes"), record("inbox")])
+    static let bad = DrillDownState(left: [record("mailboxes"), record("inbox")], right: record("crashes-the-app"))
+
+    /// One launch of an app that saves on every change: begins the restore, pushes each
+    /// restored record (saving the stack so far after each push), then confirms, unless the
+    /// restored state contains the record that crashes it.
+    static func launch(_ store: SnapshotStore, session: String = "s") throws -> (restoration: StoreRestoration, crashed: Bool) {
+        let restoration = try store.beginRestore(session: session)
+        var rebuilt = DrillDownState(left: [])
+        for entry in restoration.plan.left {
+            rebuilt.left.append(entry.record)
+            let saved = try store.save(rebuilt, session: session)
+            #expect(saved.isProvisional, "a save before the confirmation is provisional")
+        }
+        if let right = restoration.plan.right {
+            if right.record.identifier == "crashes-the-app" {
+                return (restoration, true)   // the app dies before confirmRestore
+            }
+            rebuilt.right = right.record
+            try store.save(rebuilt, session: session)
+        }
+        try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
+        return (restoration, false)
+    }
+
+    @Test(arguments: [2, 3, 10])
+    func theGuardTripsWhenTheAppSavesWhileRebuilding(keepLast: Int) throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("g.sqlite"), options: .init(retention: .init(keepLast: keepLast)))
+        // First run: no restore; the user navigates, and ends on a state that will crash at launch.
+        try store.save(Self.good1, session: "s")
+        let good = try store.save(Self.good2, session: "s")
+        let bad = try store.save(Self.bad, session: "s")
+
+        // Launches 1 and 2 restore the bad snapshot, save what they rebuilt, and crash.
+        for attempt in 1...2 {
+            let (restoration, crashed) = try Self.launch(store)
+            #expect(crashed)
+            #expect(restoration.snapshot.info.id == bad.id, "launch \(attempt)")
+            #expect(restoration.snapshot.info.unconfirmedRestores == attempt, "provisional saves did not reset the count")
+            #expect(try store.snapshot(id: good.id).state == Self.good2, "launch \(attempt): the good snapshot was not pruned")
+        }
+        // Launch 3 falls back to the last good snapshot, says so, and comes up.
+        let (fallback, crashed) = try Self.launch(store)
+        #expect(!crashed)
+        #expect(fallback.snapshot.info.id == good.id)
+        #expect(fallback.fellBack)
+        #expect(fallback.skippedQuarantined.contains(bad.id))
+        #expect(fallback.plan.left.map(\.record.identifier) == ["mailboxes", "inbox"])
+
+        // The crashing snapshot and the crashed launches' saves are kept, quarantined.
+        let history = try store.snapshots(session: "s")
+        #expect(history.first { $0.id == bad.id }?.isQuarantined == true)
+        #expect(history.filter(\.isQuarantined).count == 3, "the bad snapshot and one provisional save per crashed launch")
+        #expect(history.allSatisfy { !$0.isProvisional }, "the confirmation made launch 3's saves ordinary")
+
+        // Launches after that restore what launch 3 saved, never the quarantined snapshots.
+        for _ in 0..<3 {
+            let (restoration, crashed) = try Self.launch(store)
+            #expect(!crashed && !restoration.fellBack)
+            #expect(restoration.snapshot.state == Self.good2)
+        }
+    }
+
+    @Test func provisionalSavesAreNotRestoredUntilConfirmed() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("g.sqlite"))
+        let first = try store.save(Self.good1, session: "s")
+        let restoration = try store.beginRestore(session: "s")
+        let provisional = try store.save(Self.good2, session: "s")
+        #expect(provisional.isProvisional)
+        #expect(try store.snapshots(session: "s").last?.isProvisional == true)
+        #expect(try store.restore(session: "s").snapshot.info.id == first.id, "a provisional save is not what a launch restores")
+        try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
+        #expect(try store.snapshots(session: "s").allSatisfy { !$0.isProvisional })
+        #expect(try store.restore(session: "s").snapshot.info.id == provisional.id)
+        #expect(!(try store.save(Self.good1, session: "s").isProvisional), "saves after the confirmation are ordinary")
+    }
+
+    @Test func retentionKeepsOnlyTheNewestProvisionalSaveAndNoOrdinaryOneIsPrunedWhileARestoreIsPending() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("g.sqlite"), options: .init(retention: .init(keepLast: 1, maxAge: 1)))
+        let old = Date(timeIntervalSinceNow: -3600)
+        let earlier = try store.save(Self.good1, session: "s", savedAt: old)
+        let restored = try store.save(Self.good2, session: "s", savedAt: old)
+        #expect(try store.snapshots(session: "s").map(\.id) == [restored.id], "keepLast 1 when no restore is pending")
+        _ = earlier
+        let first = try store.save(Self.good1, session: "s")
+        _ = try store.beginRestore(session: "s")   // restores `first`
+        var last: SnapshotInfo?
+        for _ in 0..<10 {
+            last = try store.save(Self.good2, session: "s")
+        }
+        let ids = try store.snapshots(session: "s").map(\.id)
+        #expect(ids == [first.id, last!.id], "the restored snapshot, and the newest provisional save")
+        #expect(try store.pruneHistory(session: "s", keepingLast: 1) == 0, "the explicit prune follows the same rule")
+    }
+
+    @Test func pruneHistoryKeepsQuarantinedSnapshotsAndDoesNotCountThem() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("g.sqlite"), options: .init(crashLoopThreshold: 1))
+        let a = try store.save(Self.good1, session: "s")
+        let b = try store.save(Self.good2, session: "s")
+        let bad = try store.save(Self.bad, session: "s")
+        _ = try store.beginRestore(session: "s")                   // bad, never confirmed
+        let fallback = try store.beginRestore(session: "s")        // quarantines bad, restores b
+        #expect(fallback.snapshot.info.id == b.id)
+        try store.confirmRestore(snapshotID: b.id)
+        #expect(try store.pruneHistory(session: "s", keepingLast: 1) == 1)
+        let history = try store.snapshots(session: "s")
+        #expect(history.map(\.id) == [b.id, bad.id], "a is pruned; b is the one kept; bad is kept and not counted")
+        #expect(history.map(\.isQuarantined) == [false, true])
+        #expect(!history.contains { $0.id == a.id })
+    }
+}
