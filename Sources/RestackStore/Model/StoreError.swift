@@ -126,6 +126,9 @@ extension StoreError {
             self = .corrupt(path: path, detail: error.message ?? "database disk image is malformed")
         case .SQLITE_FULL:
             self = .diskFull(path: path)
+        case .SQLITE_IOERR where StoreLocation(path: path, exists: true).availableBytes == 0:
+            // Growing the WAL index or a side file on a full disk is an I/O error to SQLite.
+            self = .diskFull(path: path)
         case .SQLITE_READONLY:
             self = .readOnly(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED:

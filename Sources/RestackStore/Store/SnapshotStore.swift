@@ -61,8 +61,14 @@ public final class SnapshotStore: Sendable {
     public let path: String
 
     /// Whether the store was opened for reading only; saving then fails with
-    /// ``StoreError/readOnly(path:)``.
-    public let isReadOnly: Bool
+    /// ``StoreError/readOnly(path:)`` (or ``StoreError/diskFull(path:)`` when the disk was full
+    /// at opening).
+    public var isReadOnly: Bool {
+        writeRefusal != nil
+    }
+
+    /// Why writes fail, for a store opened for reading only.
+    let writeRefusal: StoreError?
 
     /// The caps, retention and crash-loop threshold the store applies.
     public let options: Options
@@ -91,11 +97,18 @@ public final class SnapshotStore: Sendable {
         let location = try StoreLocation.resolve(path, mustExist: false)
         guard location.isWritable else {
             guard location.exists else { throw .readOnly(path: location.path) }
-            try self.init(reading: location, options: options)
+            try self.init(reading: location, options: options, writeRefusal: .readOnly(path: location.path))
+            return
+        }
+        // On a full disk, opening would fail half-way and leave side files behind: the store
+        // is read in place instead, and a save says the disk is full.
+        if location.existingSideFiles.isEmpty && !location.hasRoomForSideFiles {
+            guard location.exists else { throw .diskFull(path: location.path) }
+            try self.init(reading: location, options: options, writeRefusal: .diskFull(path: location.path))
             return
         }
         let queue = try StoreOpening.openForWriting(location, options: options)
-        self.init(connection: queue, path: location.path, isReadOnly: false, options: options)
+        self.init(connection: queue, path: location.path, writeRefusal: nil, options: options)
     }
 
     /// Opens an existing store for reading only. Nothing is ever created, migrated or written,
@@ -110,10 +123,11 @@ public final class SnapshotStore: Sendable {
     ///   ``init(path:options:)``, and ``StoreError/outdatedSchema(path:missingMigrations:)`` when
     ///   the store lacks migrations that only a writable opening can apply.
     public convenience init(readingAt path: String, options: Options = Options()) throws(StoreError) {
-        try self.init(reading: StoreLocation.resolve(path, mustExist: true), options: options)
+        let location = try StoreLocation.resolve(path, mustExist: true)
+        try self.init(reading: location, options: options, writeRefusal: .readOnly(path: location.path))
     }
 
-    private convenience init(reading location: StoreLocation, options: Options) throws(StoreError) {
+    private convenience init(reading location: StoreLocation, options: Options, writeRefusal: StoreError) throws(StoreError) {
         let path = location.path
         let queue = try StoreOpening.readOnlyQueue(path: path, options: options, mode: StoreOpening.inspectionMode(location))
         let status = try withStoreErrors(path: path) { try queue.read(StoreSchema.status) }
@@ -129,7 +143,7 @@ public final class SnapshotStore: Sendable {
         case .restack:
             break
         }
-        self.init(connection: queue, path: path, isReadOnly: true, options: options)
+        self.init(connection: queue, path: path, writeRefusal: writeRefusal, options: options)
     }
 
     /// Hosts Restack's tables in a database the app already opened with GRDB, applying
@@ -154,13 +168,13 @@ public final class SnapshotStore: Sendable {
         try withStoreErrors(path: path) {
             try StoreSchema.migrator.migrate(database)
         }
-        self.init(connection: database, path: path, isReadOnly: false, options: options)
+        self.init(connection: database, path: path, writeRefusal: nil, options: options)
     }
 
-    private init(connection: any DatabaseWriter, path: String, isReadOnly: Bool, options: Options) {
+    private init(connection: any DatabaseWriter, path: String, writeRefusal: StoreError?, options: Options) {
         self.database = connection
         self.path = path
-        self.isReadOnly = isReadOnly
+        self.writeRefusal = writeRefusal
         self.options = options
     }
 
@@ -193,7 +207,7 @@ public final class SnapshotStore: Sendable {
     /// unless `body` returns. GRDB opens it `IMMEDIATE` on a writable connection: the write
     /// lock is taken first, so concurrent writers queue on the busy timeout instead of failing.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        guard !isReadOnly else { throw .readOnly(path: path) }
+        if let writeRefusal { throw writeRefusal }
         return try withStoreErrors(path: path) { try database.write(body) }
     }
 }

@@ -83,6 +83,20 @@ struct StoreLocation: Equatable {
         access((path as NSString).deletingLastPathComponent, W_OK) == 0
     }
 
+    /// The bytes the process may still write in the store's folder, or `nil` when unknown.
+    var availableBytes: Int64? {
+        var info = statvfs()
+        guard statvfs((path as NSString).deletingLastPathComponent, &info) == 0 else { return nil }
+        return Int64(info.f_bavail) * Int64(info.f_frsize)
+    }
+
+    /// Whether the folder has room for the side files of a WAL database (its shared-memory
+    /// index is 32 KiB) and a few pages: below this, opening would fail half-way and leave
+    /// side files behind.
+    var hasRoomForSideFiles: Bool {
+        (availableBytes ?? .max) >= 256 * 1024
+    }
+
     /// The side files SQLite keeps beside a database that is open, or was left by a crash.
     var existingSideFiles: [String] {
         ["-wal", "-shm", "-journal"].filter { access(path + $0, F_OK) == 0 }

@@ -138,7 +138,7 @@ enum StoreOpening {
         /// files of a WAL database and removes them on closing.
         case queryOnly
         /// SQLite's `immutable` mode: no lock, no side file. Only for a file no process has
-        /// open, in a folder where side files cannot be created (read-only media).
+        /// open, in a folder where side files cannot be created (read-only media, a full disk).
         case immutable
     }
 
@@ -148,7 +148,9 @@ enum StoreOpening {
         if !location.existingSideFiles.isEmpty {
             return .readOnly
         }
-        return location.folderIsWritable ? .queryOnly : .immutable
+        // No process has the file open in WAL mode (it would have side files): read it in place
+        // when side files could not be created (read-only media, a full disk).
+        return location.folderIsWritable && location.hasRoomForSideFiles ? .queryOnly : .immutable
     }
 
     /// A connection that reads an existing file and writes nothing.

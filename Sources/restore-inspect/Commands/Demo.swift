@@ -29,7 +29,7 @@ struct Demo: ParsableCommand {
     }
 
     func run() throws {
-        let store = try SnapshotStore(path: path)
+        let store = try SnapshotStore(path: path, options: .commandLine)
         let existing = Set(try store.sessions().map(\.name))
         let resolver = RecordResolver.knownClasses(DemoSessions.knownClasses)
         var results: [SessionResult] = []

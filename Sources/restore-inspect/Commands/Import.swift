@@ -20,7 +20,7 @@ struct Import: ParsableCommand {
     func run() throws {
         // Read and validate the whole file before touching the store.
         let state = try StateFileInput.read(input)
-        let info = try SnapshotStore(path: store.path).save(state, session: session, appVersion: appVersion)
+        let info = try SnapshotStore(path: store.path, options: .commandLine).save(state, session: session, appVersion: appVersion)
         if output.json {
             return printJSON(SnapshotJSON(info))
         }

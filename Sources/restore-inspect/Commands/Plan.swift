@@ -51,7 +51,7 @@ struct Plan: ParsableCommand {
             let plan = Restorer.plan(for: state, resolver: resolver)
             return output.json ? printJSON(plan) : print(Text.plan(plan))
         }
-        let store = try SnapshotStore(readingAt: path!)
+        let store = try SnapshotStore(readingAt: path!, options: .commandLine)
         // Without --snapshot: what a restore would give, crash-loop guard included.
         let restoration = try snapshot.map { id throws(StoreError) in
             let stored = try store.snapshot(id: id, session: session)

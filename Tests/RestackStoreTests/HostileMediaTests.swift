@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import Restack
+@testable import RestackStore
+import RestackTestSupport
+import Testing
+
+/// Read-only media, full disks, a hot journal, a lock held by another connection: the store
+/// reads what it can, refuses writes with a typed error, and leaves no side file behind.
+@Suite("Hostile media", .serialized, .enabled(if: TmpfsMount.isAvailable))
+struct HostileMediaTests {
+    @Test func aStoreOnReadOnlyMediaIsReadInPlaceAndSavesFailWithReadOnly() throws {
+        let mount = try TmpfsMount(kibibytes: 1024)
+        let path = mount.path("s.sqlite")
+        let saved = try SnapshotStore(path: path).save(mailState, session: "s")
+        let bytes = FileManager.default.contents(atPath: path)
+        mount.remount(readOnly: true)
+
+        let store = try SnapshotStore(path: path)
+        #expect(store.isReadOnly)
+        #expect(try store.restore(session: "s").snapshot.info.id == saved.id)
+        #expect(throws: StoreError.readOnly(path: path)) { try store.save(mailState, session: "s") }
+        #expect(try SnapshotStore(readingAt: path).snapshot(id: saved.id).state == mailState)
+        #expect(throws: StoreError.readOnly(path: mount.path("new.sqlite"))) { try SnapshotStore(path: mount.path("new.sqlite")) }
+        #expect(mount.files == ["s.sqlite"], "no side file")
+        #expect(FileManager.default.contents(atPath: path) == bytes)
+    }
+
+    @Test func aStoreOnAFullDiskIsReadAndSavesFailWithDiskFullLeavingNoSideFile() throws {
+        let mount = try TmpfsMount(kibibytes: 1024)
+        let path = mount.path("s.sqlite")
+        let saved = try SnapshotStore(path: path).save(mailState, session: "s")
+        let bytes = FileManager.default.contents(atPath: path)
+        let filler = mount.fill()
+
+        let store = try SnapshotStore(path: path)
+        #expect(try store.restore(session: "s").snapshot.state == mailState)
+        #expect(throws: StoreError.diskFull(path: path)) { try store.save(mailState, session: "s") }
+        _ = try SnapshotStore(readingAt: path).check()
+        #expect(throws: StoreError.diskFull(path: mount.path("new.sqlite"))) { try SnapshotStore(path: mount.path("new.sqlite")) }
+        #expect(mount.files == ["filler", "s.sqlite"], "no side file")
+        #expect(FileManager.default.contents(atPath: path) == bytes)
+
+        // Room again: the same file takes saves.
+        try FileManager.default.removeItem(atPath: filler)
+        let next = try SnapshotStore(path: path).save(mailState, session: "s")
+        #expect(next.id > saved.id)
+    }
+
+    @Test func aDiskThatFillsWhileTheStoreIsOpenFailsTheSaveAndKeepsEverySnapshot() throws {
+        let mount = try TmpfsMount(kibibytes: 1024)
+        let path = mount.path("s.sqlite")
+        let store = try SnapshotStore(path: path)
+        let saved = try store.save(mailState, session: "s")
+        mount.fill()
+        let big = DrillDownState(left: (0..<200).map { RestorationRecord(identifier: "r\($0)", className: "C", payload: Data(count: 4000)) })
+        #expect(throws: StoreError.diskFull(path: path)) { try store.save(big, session: "s") }
+        #expect(try store.snapshots(session: "s").map(\.id) == [saved.id])
+        #expect(try store.restore(session: "s").snapshot.state == mailState)
+    }
+}
+
+/// A leftover hot journal, and a lock held by another connection.
+@Suite("Journals and locks")
+struct JournalAndLockTests {
+    @Test func aHotJournalIsRolledBackByTheWritableOpeningNotAReasonToStayReadOnly() throws {
+        let folder = try TemporaryFolder()
+        let original = folder.path("original.sqlite")
+        let saved = try SnapshotStore(path: original).save(mailState, session: "s")
+        // Back to a rollback journal, then copy the file and its journal mid-transaction: the
+        // copy has a hot journal, as after a crash.
+        let queue = try DatabaseQueue(path: original)
+        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
+        let copy = folder.path("copy.sqlite")
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA cache_size = 1")   // spill changed pages into the file
+            try db.inTransaction {
+                try db.execute(sql: "DELETE FROM restack_record")
+                try db.execute(sql: "DELETE FROM restack_snapshot")
+                try FileManager.default.copyItem(atPath: original, toPath: copy)
+                try FileManager.default.copyItem(atPath: original + "-journal", toPath: copy + "-journal")
+                return .rollback
+            }
+        }
+        let store = try SnapshotStore(path: copy)
+        #expect(!store.isReadOnly)
+        #expect(try store.restore(session: "s").snapshot.info.id == saved.id, "the journal was rolled back")
+        try store.save(mailState, session: "s")
+        #expect(try store.check().isHealthy)
+    }
+
+    @Test func inspectionOfAStoreLockedByAnotherConnectionFailsWithLockedWithinItsTimeout() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        try SnapshotStore(path: path).save(mailState, session: "s")
+        var configuration = Configuration()
+        configuration.prepareDatabase { try $0.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
+        let holder = try DatabaseQueue(path: path, configuration: configuration)
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN EXCLUSIVE")
+            let start = Date()
+            // Another connection (SQLite's locks are per file descriptor within the process too).
+            #expect(throws: StoreError.locked(path: path)) {
+                let store = try SnapshotStore(readingAt: path, options: .init(busyTimeout: 0.5))
+                _ = try store.sessions()
+            }
+            #expect(Date().timeIntervalSince(start) < 5)
+            try db.execute(sql: "ROLLBACK")
+        }
+    }
+}
