@@ -45,6 +45,7 @@ struct Run: ParsableCommand {
         var report = Report()
         try SaveRestoreScenario(work: folder, rounds: rounds, mode: .durable).run(into: &report)
         try SaveRestoreScenario(work: folder, rounds: rounds, mode: .fast).run(into: &report)
+        try InProcessLaunchScenario(work: folder, runs: quick ? 20 : rounds).run(into: &report)
         try LaunchScenario(work: folder, runs: quick ? 5 : launchRuns).run(into: &report)
         try ScaleScenario(work: folder, sessions: quick ? 500 : scaleSessions, snapshotsPerSession: quick ? 4 : scaleSnapshots,
                           rounds: rounds, inspectRuns: quick ? 3 : 15).run(into: &report)
@@ -72,16 +73,25 @@ struct Probe: ParsableCommand {
     @Option var session: String
     @Option(help: "Restore this many times (for profiling with callgrind).")
     var `repeat` = 1
+    @Flag(help: "Open the store afresh for every restore (the launch path, for callgrind).")
+    var reopen = false
 
     func run() throws {
-        let subject: any BenchSubject = switch kind {
-        case "restack": try RestackSubject(path: path, durability: .full)
-        case "raw": try RawSQLite(path: path, synchronous: "FULL")
-        default: try JSONFileStore(name: "JSON file", folder: URL(fileURLWithPath: path), fsync: true)
+        func open() throws -> any BenchSubject {
+            switch kind {
+            case "restack": try RestackSubject(path: path, durability: .full)
+            case "raw": try RawSQLite(path: path, synchronous: "FULL")
+            default: try JSONFileStore(name: "JSON file", folder: URL(fileURLWithPath: path), fsync: true)
+            }
         }
+        var subject: (any BenchSubject)? = try open()
         var restored = 0
         for _ in 0..<`repeat` {
-            restored = try subject.restore(session: session)
+            if reopen {
+                subject = nil   // closed first, as at a real launch: no connection left open
+                subject = try open()
+            }
+            restored = try subject!.restore(session: session)
         }
         print(restored)
     }

@@ -29,10 +29,13 @@ enum StoreOpening {
         while true {
             attempt += 1
             do throws(StoreError) {
+                let examined = Examined()
                 let queue = try withStoreErrors(path: path) {
-                    try DatabaseQueue(path: path, configuration: writerConfiguration(path: path, options: options))
+                    try DatabaseQueue(path: path, configuration: writerConfiguration(path: path, options: options, examined: examined))
                 }
-                try migrateIfNeeded(queue, path: path)
+                if examined.status != .restack(unknown: [], missing: []) {
+                    try migrate(queue, path: path)
+                }
                 return queue
             } catch let error where attempt < 8 && isLostRace(error) {
                 usleep(UInt32(1000 << attempt))   // 2 ms, 4 ms, ... 256 ms
@@ -42,7 +45,7 @@ enum StoreOpening {
 
     /// The configuration of a writing connection: the schema is examined first, then WAL and
     /// the durability are set on this very connection (no later set-up overrides them).
-    static func writerConfiguration(path: String, options: SnapshotStore.Options) -> Configuration {
+    static func writerConfiguration(path: String, options: SnapshotStore.Options, examined: Examined) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.label = "Restack"
@@ -52,7 +55,9 @@ enum StoreOpening {
         // here instead, once per file, and the durability is the last word.
         let durability = options.durability
         configuration.prepareDatabase { db in
-            try refuse(StoreSchema.status(db), path: path)
+            let status = try StoreSchema.status(db)
+            try refuse(status, path: path)
+            examined.status = status
             if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
                 guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                     throw StoreError.cannotOpen(path: path, detail: "could not switch the journal to WAL")
@@ -63,12 +68,20 @@ enum StoreOpening {
         return configuration
     }
 
-    /// Applies the migrations the file lacks; does nothing (no write) when it lacks none.
-    static func migrateIfNeeded(_ queue: DatabaseQueue, path: String) throws(StoreError) {
-        let status = try withStoreErrors(path: path) { try queue.read(StoreSchema.status) }
-        if case .restack(unknown: [], missing: []) = status {
-            return
+    /// What the opening connection's first statement found, handed out of `prepareDatabase`
+    /// (which GRDB runs synchronously while the queue opens).
+    final class Examined: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: StoreSchema.Status?
+
+        var status: StoreSchema.Status? {
+            get { lock.lock(); defer { lock.unlock() }; return value }
+            set { lock.lock(); defer { lock.unlock() }; value = newValue }
         }
+    }
+
+    /// Applies the migrations the file lacks.
+    static func migrate(_ queue: DatabaseQueue, path: String) throws(StoreError) {
         try withStoreErrors(path: path) {
             do {
                 try StoreSchema.migrator.migrate(queue)

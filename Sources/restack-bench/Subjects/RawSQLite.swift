@@ -144,11 +144,21 @@ final class RawSQLite: BenchSubject {
             if transaction {
                 // The same retention as Restack's default (keep the newest 10), in the same
                 // transaction: a hand-written store that keeps history must prune it too.
+                // Restack's retention statement (SnapshotQueries.pruneSQL), word for word.
                 let prune = try prepared("""
                     DELETE FROM restack_snapshot
-                    WHERE session_id = ?1 AND id != ?2 AND quarantined_at IS NULL
-                      AND (id NOT IN (SELECT id FROM restack_snapshot WHERE session_id = ?1 ORDER BY id DESC LIMIT ?3)
-                           OR saved_at < ?4)
+                    WHERE session_id = ?1 AND quarantined_at IS NULL AND id IS NOT ?2
+                      AND id IS NOT (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1)
+                      AND CASE
+                        WHEN provisional_for IS NOT NULL THEN
+                          id != (SELECT MAX(id) FROM restack_snapshot
+                                 WHERE session_id = ?1 AND provisional_for IS NOT NULL AND quarantined_at IS NULL)
+                        WHEN (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1) IS NOT NULL THEN 0
+                        ELSE id NOT IN (SELECT id FROM restack_snapshot
+                                        WHERE session_id = ?1 AND quarantined_at IS NULL AND provisional_for IS NULL
+                                        ORDER BY id DESC LIMIT ?3)
+                             OR saved_at < ?4
+                      END
                     """)
                 sqlite3_bind_int64(prune, 1, sessionID)
                 sqlite3_bind_int64(prune, 2, snapshotID)

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Scenario 3b: the launch path inside one process, where process start-up does not hide the
+/// library's own cost. Each sample opens an existing store afresh, restores one session, and
+/// closes it; Restack and raw SQLite interleaved, on files with the same rows.
+struct InProcessLaunchScenario {
+    var work: URL
+    var runs: Int
+
+    func run(into report: inout Report) throws {
+        let restackPath = work.appendingPathComponent("restack-full.sqlite").path
+        let rawPath = work.appendingPathComponent("raw-full.sqlite").path
+        let opens: [() throws -> Int] = [
+            { try RestackSubject(path: restackPath, durability: .full).restore(session: "s7") },
+            { try RawSQLite(path: rawPath, synchronous: "FULL").restore(session: "s7") },
+        ]
+        var samples = [Samples(), Samples()]
+        var restored = [0, 0]
+        progress("launch path in-process: \(runs) fresh opens per subject")
+        try interleave(rounds: runs, subjects: opens.count) { _, index in
+            restored[index] = try samples[index].time { try opens[index]() }
+        }
+        precondition(restored[0] == restored[1], "both subjects must restore the same records: \(restored)")
+        report.add("launch: open + restore (in process)", "Restack", samples[0])
+        report.add("launch: open + restore (in process)", "raw SQLite", samples[1])
+        report.targets.append(Target("launch in-process (open + restore) vs raw SQLite", measured: samples[0].median / samples[1].median, atMost: 1.5))
+    }
+}
