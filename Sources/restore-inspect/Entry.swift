@@ -5,6 +5,8 @@ import Foundation
 @main
 enum Entry {
     static func main() {
+        // Before anything can write or open a file: SIGPIPE ignored, closed streams held.
+        _ = StandardStreams.closedAtStart
         do {
             var command = try RestoreInspect.parseAsRoot()
             try command.run()
@@ -14,13 +16,25 @@ enum Entry {
             }
             let code = RestoreInspect.exitCode(for: error)
             guard code != .success else {
-                // --help and --version print as ArgumentParser formats them.
-                RestoreInspect.exit(withError: error)
+                // --help and the like: printed as ArgumentParser formats them, but through the
+                // checked writer, so that help lost to a closed stdout is not a success.
+                let text = RestoreInspect.fullMessage(for: error)
+                do throws(OutputError) {
+                    if !text.isEmpty {
+                        try Stdout.line(text)
+                    }
+                } catch {
+                    Failure(error)?.exit()
+                }
+                exit(code.rawValue)
             }
-            // A usage error (64): its first line, and where to look.
-            let message = RestoreInspect.message(for: error)
-                .split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "invalid usage"
-            FileHandle.standardError.write(Data("restore-inspect: error: \(message) (see restore-inspect --help)\n".utf8))
+            // A usage error (64): ArgumentParser's message, which echoes the user's words, on one
+            // line (a value with a newline is escaped, not cut), and where to look.
+            var message = RestoreInspect.message(for: error)
+            while message.last?.isWhitespace == true {
+                message.removeLast()
+            }
+            Stderr.line("restore-inspect: error: \(Text.oneLine(message.isEmpty ? "invalid usage" : message)) (see restore-inspect --help)")
             exit(code.rawValue)
         }
     }

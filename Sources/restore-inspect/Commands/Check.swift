@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import RestackStore
 
 /// `restore-inspect check --db PATH`
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a store's integrity, schema version and counts.",
-        discussion: "Exits with 68 when the store is unhealthy, after printing what was found."
+        discussion: "Exits with 68 when the store is unhealthy, after printing what was found (68 also when that report could not be written)."
     )
 
     @OptionGroup var store: StoreOptions
@@ -13,10 +14,25 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let report = try store.openForReading().check()
+        do {
+            try write(report)
+        } catch where report.isHealthy {
+            throw error
+        } catch {
+            // The verdict is the exit code's to give: an unhealthy store exits 68 even when the
+            // report is lost (the message says so).
+            throw unhealthy(report, note: "; the report could not be written: \(error)")
+        }
+        if !report.isHealthy {
+            throw unhealthy(report)
+        }
+    }
+
+    private func write(_ report: StoreCheckReport) throws(OutputError) {
         if output.json {
-            printJSON(CheckJSON(report))
+            try printJSON(CheckJSON(report))
         } else {
-            print(Text.table([
+            try Stdout.line(Text.table([
                 ["store", report.path],
                 ["integrity", report.integrity.joined(separator: "; ")],
                 ["problems", report.problems.isEmpty ? "none" : report.problems.joined(separator: "; ")],
@@ -27,9 +43,10 @@ struct Check: ParsableCommand {
                 ["verdict", report.isHealthy ? "healthy" : "UNHEALTHY"],
             ]))
         }
-        if !report.isHealthy {
-            let findings = report.problems + report.integrity.filter { $0 != "ok" }.map { $0.replacingOccurrences(of: "\n", with: "; ") }
-            throw Failure(.storeUnreadable, "\(report.path) is unhealthy: \(findings.count) finding\(findings.count == 1 ? "" : "s"), first: \(findings.first ?? "?")")
-        }
+    }
+
+    private func unhealthy(_ report: StoreCheckReport, note: String = "") -> Failure {
+        let findings = report.problems + report.integrity.filter { $0 != "ok" }.map { $0.replacingOccurrences(of: "\n", with: "; ") }
+        return Failure(.storeUnreadable, "\(report.path) is unhealthy: \(findings.count) finding\(findings.count == 1 ? "" : "s"), first: \(findings.first ?? "?")\(note)")
     }
 }

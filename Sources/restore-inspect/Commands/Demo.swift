@@ -44,21 +44,23 @@ struct Demo: ParsableCommand {
             results.append(SessionResult(session: session.name, story: session.story,
                                          snapshot: restoration.snapshot.info.id, plan: restoration.plan))
         }
-        if output.json {
-            return printJSON(results)
+        try Failure.reporting("the demo sessions were written to \(path)") { () throws(OutputError) in
+            if output.json {
+                return try printJSON(results)
+            }
+            try Stdout.line("Demo store: \(path)")
+            try Stdout.line("Known classes: \(DemoSessions.knownClasses.joined(separator: ", "))\n")
+            for result in results {
+                try Stdout.line("\(result.session) (snapshot \(result.snapshot)): \(result.story)")
+                try Stdout.line(Text.plan(result.plan) + "\n")
+            }
+            let first = DemoSessions.all[2].name
+            try Stdout.line("""
+                Look further:
+                  swift run restore-inspect sessions --db \(path)
+                  swift run restore-inspect show --db \(path) --session \(first)
+                  swift run restore-inspect plan --db \(path) --session \(first) --json
+                """)
         }
-        print("Demo store: \(path)")
-        print("Known classes: \(DemoSessions.knownClasses.joined(separator: ", "))\n")
-        for result in results {
-            print("\(result.session) (snapshot \(result.snapshot)): \(result.story)")
-            print(Text.plan(result.plan) + "\n")
-        }
-        let first = DemoSessions.all[2].name
-        print("""
-            Look further:
-              swift run restore-inspect sessions --db \(path)
-              swift run restore-inspect show --db \(path) --session \(first)
-              swift run restore-inspect plan --db \(path) --session \(first) --json
-            """)
     }
 }

@@ -14,6 +14,6 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let stored = try selection.load(from: try store.openForReading())
-        FileHandle.standardOutput.write(StateFile.encode(stored.state))
+        try Stdout.write(StateFile.encode(stored.state))
     }
 }

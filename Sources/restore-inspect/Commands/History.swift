@@ -12,13 +12,13 @@ struct History: ParsableCommand {
     func run() throws {
         let snapshots = try store.openForReading().snapshots(session: session)
         if output.json {
-            return printJSON(snapshots.map(SnapshotJSON.init))
+            return try printJSON(snapshots.map(SnapshotJSON.init))
         }
         var rows = [["SNAPSHOT", "SAVED", "FORMAT", "RECORDS", "APP VERSION", "GUARD"]]
         rows += snapshots.map {
             ["\($0.id)", formatDate($0.savedAt), "\($0.formatVersion)", "\($0.recordCount)", $0.appVersion ?? "-",
              Text.guardState($0)]
         }
-        print(Text.table(rows))
+        try Stdout.line(Text.table(rows))
     }
 }

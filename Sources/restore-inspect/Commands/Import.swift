@@ -5,7 +5,10 @@ import RestackStore
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Save a state file as a new snapshot of a session.",
-        discussion: "Creates the store if it does not exist. An invalid file writes nothing."
+        discussion: """
+            Creates the store if it does not exist. An invalid file writes nothing. Exits with 74 \
+            only when the snapshot was saved but this report could not be written.
+            """
     )
 
     @OptionGroup var store: StoreOptions
@@ -21,9 +24,13 @@ struct Import: ParsableCommand {
         // Read and validate the whole file before touching the store.
         let state = try StateFileInput.read(input)
         let info = try SnapshotStore(path: store.path, options: .commandLine).save(state, session: session, appVersion: appVersion)
-        if output.json {
-            return printJSON(SnapshotJSON(info))
+        // Exit 74 from here on means "saved, but not reported": no failure to save exits 74.
+        try Failure.reporting("snapshot \(info.id) was saved to session \(Text.quoted(info.session)) in \(store.path)") { () throws(OutputError) in
+            if output.json {
+                try printJSON(SnapshotJSON(info))
+            } else {
+                try Stdout.line("saved session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
+            }
         }
-        print("saved session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
     }
 }

@@ -49,7 +49,7 @@ struct Plan: ParsableCommand {
         if let input {
             let state = try StateFileInput.read(input)
             let plan = Restorer.plan(for: state, resolver: resolver)
-            return output.json ? printJSON(plan) : print(Text.plan(plan))
+            return try output.json ? printJSON(plan) : Stdout.line(Text.plan(plan))
         }
         let store = try SnapshotStore(readingAt: path!, options: .commandLine)
         // Without --snapshot: what a restore would give, crash-loop guard included.
@@ -59,29 +59,13 @@ struct Plan: ParsableCommand {
         } ?? store.restore(session: session!, resolver: resolver)
         let info = restoration.snapshot.info
         if output.json {
-            return printJSON(StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined))
+            return try printJSON(StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined))
         }
-        print("session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
+        try Stdout.line("session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
         if restoration.fellBack {
             let skipped = restoration.skippedQuarantined.map(String.init).joined(separator: ", ")
-            print("  fell back: newer snapshots \(skipped) are quarantined by the crash-loop guard")
+            try Stdout.line("  fell back: newer snapshots \(skipped) are quarantined by the crash-loop guard")
         }
-        print(Text.plan(restoration.plan))
-    }
-}
-
-/// Reads a state file from a path, or stdin for `-`.
-enum StateFileInput {
-    static func read(_ path: String) throws -> DrillDownState {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw Failure(.invalidInput, "cannot read state file \(path)")
-            }
-            data = contents
-        }
-        return try StateFile.decode(data)
+        try Stdout.line(Text.plan(restoration.plan))
     }
 }

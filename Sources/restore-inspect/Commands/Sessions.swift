@@ -10,16 +10,16 @@ struct Sessions: ParsableCommand {
     func run() throws {
         let sessions = try store.openForReading().sessions()
         if output.json {
-            return printJSON(sessions.map(SessionJSON.init))
+            return try printJSON(sessions.map(SessionJSON.init))
         }
         guard !sessions.isEmpty else {
-            return print("no sessions in \(store.path)")
+            return try Stdout.line("no sessions in \(store.path)")
         }
         var rows = [["SESSION", "SNAPSHOTS", "LATEST", "SAVED"]]
         rows += sessions.map { session in
             [Text.quoted(session.name), "\(session.snapshotCount)",
              session.latestSnapshotID.map(String.init) ?? "-", session.latestSavedAt.map(formatDate) ?? "-"]
         }
-        print(Text.table(rows))
+        try Stdout.line(Text.table(rows))
     }
 }

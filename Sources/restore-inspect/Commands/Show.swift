@@ -16,14 +16,14 @@ struct Show: ParsableCommand {
         let stored = try selection.load(from: try store.openForReading())
         let view = ShowJSON(stored)
         if output.json {
-            return printJSON(view)
+            return try printJSON(view)
         }
-        print("session \(Text.quoted(stored.info.session)) · \(Text.snapshotLine(stored.info))")
+        try Stdout.line("session \(Text.quoted(stored.info.session)) · \(Text.snapshotLine(stored.info))")
         var rows = [["SLOT", "IDENTIFIER", "CLASS", "PAYLOAD", "RESTORABLE"]]
         rows += view.records.map { record in
             ["\(record.from)", Text.quoted(record.identifier), record.className ?? "(no class)",
              record.payloadBytes.map { "\($0) bytes" } ?? "-", record.problem.map { "no: \($0)" } ?? "yes"]
         }
-        print(Text.table(rows, indent: "  "))
+        try Stdout.line(Text.table(rows, indent: "  "))
     }
 }

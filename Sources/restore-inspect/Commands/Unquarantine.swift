@@ -14,6 +14,8 @@ struct Unquarantine: ParsableCommand {
 
     func run() throws {
         try store.openExistingForWriting().liftQuarantine(snapshotID: snapshot)
-        print("snapshot \(snapshot) is no longer quarantined")
+        try Failure.reporting("snapshot \(snapshot) is no longer quarantined") { () throws(OutputError) in
+            try Stdout.line("snapshot \(snapshot) is no longer quarantined")
+        }
     }
 }

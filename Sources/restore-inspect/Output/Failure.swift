@@ -12,6 +12,9 @@ struct Failure: Error, Equatable {
         case storeUnreadable = 68
         case newerSchema = 69
         case cannotWrite = 73
+        /// stdout could not be written (closed, full, a broken pipe). The command's work is
+        /// done: a store it writes to was written; only its report was lost.
+        case outputFailed = 74
         case locked = 75
     }
 
@@ -33,6 +36,8 @@ struct Failure: Error, Equatable {
             self.init(Self.code(for: error), error.description)
         case let error as StateFileError:
             self.init(.invalidInput, "invalid state file: \(error)")
+        case let error as OutputError:
+            self.init(.outputFailed, "the output could not be written: \(error)")
         default:
             return nil
         }
@@ -57,9 +62,23 @@ struct Failure: Error, Equatable {
         }
     }
 
-    /// Prints the message on stderr and exits with the code.
+    /// Prints the message on stderr, on one line whatever it echoes, and exits with the code.
     func exit() -> Never {
-        FileHandle.standardError.write(Data("restore-inspect: error: \(message)\n".utf8))
+        Stderr.line("restore-inspect: error: " + Text.oneLine(message))
         Foundation.exit(code.rawValue)
+    }
+}
+
+extension Failure {
+    /// Prints the report of a change already made (a snapshot saved, a quarantine lifted). If
+    /// the report cannot be written, the failure (74) says that the change was made all the same,
+    /// so that nobody retries a save that happened: `"<done>, but the report could not be written:
+    /// stdout is closed"`.
+    static func reporting(_ done: @autoclosure () -> String, _ report: () throws(OutputError) -> Void) throws(Failure) {
+        do {
+            try report()
+        } catch {
+            throw Failure(.outputFailed, "\(done()), but the report could not be written: \(error)")
+        }
     }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import Restack
+import RestackStore
+
+/// Reads a state file from a path, or stdin for `-`, in bounded memory.
+enum StateFileInput {
+    /// The state in the file at `path` (`-` for stdin).
+    ///
+    /// - Throws: ``Failure`` with ``Failure/Code/invalidInput`` when the file cannot be read, is
+    ///   larger than ``byteLimit(for:)`` allows for the default caps, or is not a valid state file.
+    static func read(_ path: String) throws -> DrillDownState {
+        let data = try readBytes(path, limit: byteLimit(for: SnapshotStore.Options.commandLine.limits))
+        return try StateFile.decode(data)
+    }
+
+    /// The most bytes a state file may have: generously more than any state within `limits`
+    /// takes as JSON, and finite, so that an endless or huge input is refused early.
+    ///
+    /// Derived from the caps a store would check on saving the state:
+    /// - **6 bytes per byte of ``SnapshotStore/Limits/maxSnapshotBytes``**, the bytes of payloads,
+    ///   identifiers and class names together. Text costs at most 6 bytes of JSON a byte (a control
+    ///   character is written `\u001F`; other characters 1 or 2 bytes a byte); a payload costs 4
+    ///   bytes of base64 per 3 bytes, less than text's worst case.
+    /// - **512 bytes per record of ``SnapshotStore/Limits/maxRecordCount``**: the keys, quotes,
+    ///   `null`s, base64 padding and pretty-printed indentation around one record (an exported
+    ///   record takes about 100).
+    /// - **64 KiB** for the document around the records.
+    ///
+    /// With the default caps (1 MiB, 1,000 records): 6,868,992 bytes.
+    static func byteLimit(for limits: SnapshotStore.Limits) -> Int {
+        saturatingSum([
+            saturatingProduct(max(limits.maxSnapshotBytes, 0), 6),
+            saturatingProduct(max(limits.maxRecordCount, 0), 512),
+            64 * 1024,
+        ])
+    }
+
+    /// Reads the file at `path` (`-` for stdin) in chunks, refusing it as soon as it passes
+    /// `limit` bytes; a regular file larger than that is refused without reading it.
+    static func readBytes(_ path: String, limit: Int) throws(Failure) -> Data {
+        let name = path == "-" ? "from stdin" : path
+        let descriptor = path == "-" ? StandardStreams.stdin : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw Failure(.invalidInput, "cannot read state file \(name): \(String(cString: strerror(errno)))")
+        }
+        defer {
+            if descriptor != StandardStreams.stdin { close(descriptor) }
+        }
+        func tooLarge(size: Int64? = nil) -> Failure {
+            Failure(.invalidInput, "state file \(name) is \(size.map { "\($0) bytes, " } ?? "")over the input limit of "
+                + "\(limit) bytes (the most a snapshot within the store's caps can take as JSON); nothing was read beyond it")
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > limit {
+            throw tooLarge(size: Int64(status.st_size))
+        }
+        var data = Data()
+        let chunk = 64 * 1024
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, chunk) }
+            if count > 0 {
+                guard data.count + count <= limit else {
+                    throw tooLarge()
+                }
+                data.append(buffer, count: count)
+            } else if count == 0 {
+                return data
+            } else {
+                switch errno {
+                case EINTR:
+                    continue
+                case EAGAIN, EWOULDBLOCK:
+                    StandardStreams.waitUntilReady(descriptor, for: Int16(POLLIN))
+                case let code:
+                    let problem = descriptor == StandardStreams.stdin
+                        ? StandardStreams.problem(code, on: descriptor) : String(cString: strerror(code))
+                    throw Failure(.invalidInput, "cannot read state file \(name): \(problem)")
+                }
+            }
+        }
+    }
+
+    private static func saturatingProduct(_ a: Int, _ b: Int) -> Int {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? .max : product
+    }
+
+    private static func saturatingSum(_ terms: [Int]) -> Int {
+        terms.reduce(0) { total, term in
+            let (sum, overflow) = total.addingReportingOverflow(term)
+            return overflow ? .max : sum
+        }
+    }
+}
