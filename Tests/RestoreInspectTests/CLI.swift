@@ -65,7 +65,23 @@ extension TemporaryFolder {
 func expectFailure(_ result: CLI.Result, code: Int32, mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(result.status == code, "stderr: \(result.stderr)", sourceLocation: sourceLocation)
     #expect(result.stderr.hasPrefix("restore-inspect: error: "), sourceLocation: sourceLocation)
-    #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)", sourceLocation: sourceLocation)
+    expectOneLine(result.stderr, sourceLocation: sourceLocation)
     #expect(result.stderr.contains(text), "stderr: \(result.stderr)", sourceLocation: sourceLocation)
     #expect(!result.stderr.contains("Fatal error"), sourceLocation: sourceLocation)
+}
+
+/// Checks that `text` is exactly one line that a terminal shows as it is: it ends with its only
+/// line break, and holds no other control character (a `\r` or an ESC either), no Unicode line or
+/// paragraph separator, and no bidirectional control.
+func expectOneLine(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let scalars = Array(text.unicodeScalars)
+    #expect(scalars.last == "\n", "ends with a line break: \(text.debugDescription)", sourceLocation: sourceLocation)
+    let offending = scalars.dropLast().filter { scalar in
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: scalar.properties.isBidiControl
+        }
+    }
+    #expect(offending.isEmpty, "one clean line, found \(offending.map { "U+\(String($0.value, radix: 16))" }): \(text.debugDescription)",
+            sourceLocation: sourceLocation)
 }

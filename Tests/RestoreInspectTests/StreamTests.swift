@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// `restore-inspect` with standard streams that are closed, full or broken: never a crash, never
+/// a silent exit 0 with the output lost. A lost output is exit 74 with one line on stderr; an
+/// import whose report is lost still says (and its exit code alone tells) that it saved.
+@Suite("restore-inspect standard streams")
+struct StreamTests {
+    /// One command of each kind of output: tables, JSON, a state file, help.
+    static func outputCommands(_ path: String) -> [[String]] {
+        [
+            ["sessions", "--db", path], ["sessions", "--db", path, "--json"],
+            ["history", "--db", path, "--session", "demo/mail-gap"],
+            ["show", "--db", path, "--session", "demo/mail-gap", "--json"],
+            ["plan", "--db", path, "--session", "demo/mail-gap"],
+            ["export", "--db", path, "--session", "demo/mail-gap"],
+            ["check", "--db", path], ["--help"], ["plan", "--help"],
+        ]
+    }
+
+    @Test(arguments: [(">/dev/full", "stdout: No space left on device"), (">&-", "stdout is closed")])
+    func aLostOutputExits74(redirection: String, problem: String) throws {
+        let scratch = try Scratch()
+        let path = try scratch.demoStore()
+        for arguments in Self.outputCommands(path) {
+            let run = try CLI.runShaped(arguments, redirections: redirection)
+            expectFailure(run.result, code: 74, mentioning: "the output could not be written: \(problem)")
+            #expect(run.result.stdout.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test func aBrokenPipeExits74InsteadOfDyingOfSIGPIPE() throws {
+        let scratch = try Scratch()
+        let path = try scratch.demoStore()
+        for arguments in Self.outputCommands(path) {
+            let process = Process()
+            process.executableURL = CLI.binary
+            process.arguments = arguments
+            // A pipe with no reader left: the first write fails with EPIPE (or raises SIGPIPE).
+            let out = Pipe(), err = Pipe()
+            try out.fileHandleForReading.close()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit, "\(arguments): killed by signal \(process.terminationStatus)")
+            expectFailure(CLI.Result(status: process.terminationStatus, stdout: "", stderr: stderr), code: 74,
+                          mentioning: "stdout: Broken pipe")
+        }
+    }
+
+    @Test func anImportWhoseReportIsLostSaysItSaved() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("store.sqlite")
+        let file = scratch.write("s.json", #"{"formatVersion": 1, "left": [{"identifier": "inbox"}]}"#)
+        let json = try CLI.runShaped(["import", "--db", path, "--session", "s", "--input", file, "--json"], redirections: ">/dev/full")
+        expectFailure(json.result, code: 74,
+                      mentioning: #"snapshot 1 was saved to session "s" in \#(path), but the report could not be written: stdout: No space left on device"#)
+        let text = try CLI.runShaped(["import", "--db", path, "--session", "s", "--input", file], redirections: ">&-")
+        expectFailure(text.result, code: 74, mentioning: #"snapshot 2 was saved to session "s""#)
+        // With stderr closed too, the exit code alone says it: 74 only ever follows a save.
+        let silent = try CLI.runShaped(["import", "--db", path, "--session", "s", "--input", file], redirections: ">&- 2>&-")
+        #expect(silent.result.status == 74)
+        #expect(silent.result.stdout.isEmpty && silent.result.stderr.isEmpty)
+        let history = try #require(try CLI.run(["history", "--db", path, "--session", "s", "--json"]).json as? [[String: Any]])
+        #expect(history.map { $0["id"] as? Int } == [1, 2, 3], "every import whose report was lost saved its snapshot")
+        // A failed import is never 74, even with its output lost as well.
+        let invalid = scratch.write("bad.json", #"{"formatVersion": 1, "left": [{"identifier": 42}]}"#)
+        let failed = try CLI.runShaped(["import", "--db", path, "--session", "s", "--input", invalid], redirections: ">&- 2>&-")
+        #expect(failed.result.status == 65)
+        #expect(try CLI.run(["history", "--db", path, "--session", "s", "--json"]).json.map { ($0 as? [Any])?.count } == 3)
+        #expect(try CLI.run(["check", "--db", path]).status == 0, "the store is healthy after imports with closed streams")
+    }
+
+    @Test func unquarantineAndDemoSayWhatTheyDidWhenTheReportIsLost() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("demo.sqlite")
+        let demo = try CLI.runShaped(["demo", "--db", path], redirections: ">/dev/full")
+        expectFailure(demo.result, code: 74, mentioning: "the demo sessions were written to \(path), but the report could not be written")
+        #expect((try CLI.run(["sessions", "--db", path, "--json"]).json as? [Any])?.count == 6)
+        let lifted = try CLI.runShaped(["unquarantine", "--db", path, "--snapshot", "1"], redirections: ">&-")
+        expectFailure(lifted.result, code: 74, mentioning: "snapshot 1 is no longer quarantined, but the report could not be written")
+    }
+
+    @Test func anUnhealthyStoreExits68EvenWhenTheReportIsLost() throws {
+        let scratch = try Scratch()
+        let path = try scratch.demoStore()
+        try DamagedStoreTests().damage(path, truncate: false)
+        let seen = try CLI.run(["check", "--db", path])
+        try #require(seen.status == 68, "the damage is seen: \(seen.stderr)")
+        let lost = try CLI.runShaped(["check", "--db", path], redirections: ">/dev/full")
+        expectFailure(lost.result, code: 68, mentioning: "the report could not be written: stdout: No space left on device")
+    }
+
+    @Test func aClosedStderrLeavesTheExitCodeAndTheOutput() throws {
+        let scratch = try Scratch()
+        let path = try scratch.demoStore()
+        let missing = try CLI.runShaped(["sessions", "--db", scratch.path("absent.sqlite")], redirections: "2>&-")
+        #expect(missing.result.status == 66)
+        let usage = try CLI.runShaped(["sessions"], redirections: "2>&-")
+        #expect(usage.result.status == 64)
+        let listed = try CLI.runShaped(["sessions", "--db", path, "--json"], redirections: "2>&-")
+        #expect(listed.result.status == 0)
+        #expect((listed.result.json as? [Any])?.count == 6)
+        let both = try CLI.runShaped(["sessions", "--db", path], redirections: ">&- 2>&-")
+        #expect(both.result.status == 74)
+    }
+
+    @Test func aClosedStdinIsAnInvalidInputAndNothingElse() throws {
+        let scratch = try Scratch()
+        let path = try scratch.demoStore()
+        let before = FileManager.default.contents(atPath: path)
+        for arguments in [["plan", "--input", "-"], ["import", "--db", path, "--session", "s", "--input", "-"]] {
+            let run = try CLI.runShaped(arguments, redirections: "<&-")
+            expectFailure(run.result, code: 65, mentioning: "cannot read state file from stdin: stdin is closed")
+        }
+        #expect(FileManager.default.contents(atPath: path) == before, "the failed import wrote nothing")
+        let listed = try CLI.runShaped(["sessions", "--db", path, "--json"], redirections: "<&-")
+        #expect(listed.result.status == 0 && (listed.result.json as? [Any])?.count == 6)
+        let file = scratch.write("s.json", #"{"formatVersion": 1, "left": []}"#)
+        let imported = try CLI.runShaped(["import", "--db", path, "--session", "s", "--input", file, "--json"], redirections: "<&- 2>&-")
+        #expect(imported.result.status == 0 && imported.result.json != nil)
+    }
+}
