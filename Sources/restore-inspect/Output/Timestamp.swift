@@ -22,32 +22,43 @@ func formatDate(_ date: Date) -> String {
     var time = time_t(seconds)
     var parts = tm()
     guard gmtime_r(&time, &parts) != nil else { return "\(date)" }
-    var text = ""
-    text.reserveCapacity(24)
     let year = Int(parts.tm_year) + 1900
-    if year < 0 { text += "-" }
-    append(abs(year), digits: 4, to: &text)
-    text += "-"
-    append(Int(parts.tm_mon) + 1, digits: 2, to: &text)
-    text += "-"
-    append(Int(parts.tm_mday), digits: 2, to: &text)
-    text += "T"
-    append(Int(parts.tm_hour), digits: 2, to: &text)
-    text += ":"
-    append(Int(parts.tm_min), digits: 2, to: &text)
-    text += ":"
-    append(Int(parts.tm_sec), digits: 2, to: &text)
-    text += "."
-    append(Int(whole - seconds * 1000), digits: 3, to: &text)
-    text += "Z"
-    return text
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(32)
+    if year < 0 {
+        bytes.append(UInt8(ascii: "-"))
+    }
+    append(abs(year), digits: 4, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    append(Int(parts.tm_mon) + 1, digits: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    append(Int(parts.tm_mday), digits: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "T"))
+    append(Int(parts.tm_hour), digits: 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    append(Int(parts.tm_min), digits: 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    append(Int(parts.tm_sec), digits: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    append(Int(whole - seconds * 1000), digits: 3, to: &bytes)
+    bytes.append(UInt8(ascii: "Z"))
+    return String(decoding: bytes, as: UTF8.self)
 }
 
-/// Appends `value` (0 or more) in decimal, zero-padded to at least `digits` digits.
-private func append(_ value: Int, digits: Int, to text: inout String) {
-    let decimal = String(value)
-    if decimal.utf8.count < digits {
-        text += String(repeating: "0", count: digits - decimal.utf8.count)
+/// Appends `value` (0 or more) in decimal ASCII, zero-padded to at least `digits` digits.
+private func append(_ value: Int, digits: Int, to bytes: inout [UInt8]) {
+    var divisor = 1, width = 1
+    while value / divisor >= 10 {
+        divisor *= 10
+        width += 1
     }
-    text += decimal
+    for _ in width..<max(width, digits) {
+        bytes.append(UInt8(ascii: "0"))
+    }
+    var rest = value
+    while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+        rest %= divisor
+        divisor /= 10
+    }
 }
