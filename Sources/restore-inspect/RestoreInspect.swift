@@ -7,12 +7,14 @@ struct RestoreInspect: ParsableCommand {
         abstract: "Look inside a Restack store: sessions, snapshots, and what a restore would give and why.",
         discussion: """
             Every command prints a human-readable tree or table, or JSON with --json. \
-            Errors are one line on stderr with a documented exit code:
-              64 usage error            65 invalid input file
+            Errors are one line on stderr, control characters escaped, with a documented exit code:
+              64 usage error            65 invalid input file, or over the input limit
               66 store missing          67 session or snapshot not found
               68 store unreadable, malformed or unhealthy
               69 store written by a newer Restack
               73 store cannot be written (read-only, disk full)
+              74 output could not be written (stdout closed or full): the command's work
+                 is done; an import that exits 74 saved its snapshot
               75 store locked by another process: try again
             """,
         subcommands: [Demo.self, Sessions.self, History.self, Show.self, Check.self, Plan.self, Export.self, Import.self, Unquarantine.self]

@@ -29,6 +29,13 @@ struct StreamTests {
         }
     }
 
+    @Test func theHelpDocumentsCode74() throws {
+        let help = try CLI.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("74 output could not be written"))
+        #expect(help.stdout.contains("an import that exits 74 saved its snapshot"))
+    }
+
     @Test func aBrokenPipeExits74InsteadOfDyingOfSIGPIPE() throws {
         let scratch = try Scratch()
         let path = try scratch.demoStore()
