@@ -42,6 +42,12 @@ struct InputLimitTests {
         let run = try CLI.runShaped(["plan", "--input", "-"], source: #"yes '{"formatVersion": 1, "left": ['"#,
                                     timeout: 60, measuringMemory: true)
         expectRefusedQuickly(run, "yes | plan --input -")
+        // A named pipe as the path: the same.
+        let scratch = try Scratch()
+        let fifo = scratch.path("endless.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let named = try CLI.runShaped(["plan", "--input", fifo], source: "yes > '\(fifo)'", timeout: 60, measuringMemory: true)
+        expectRefusedQuickly(named, "plan --input FIFO fed by yes")
     }
 
     @Test func aHugeFileIsRefusedWithoutBeingRead() throws {

@@ -29,6 +29,25 @@ struct StreamTests {
         }
     }
 
+    /// A backstop for the rule behind the tests above: no output bypasses the checked writer.
+    @Test func theInspectorWritesOnlyThroughTheCheckedWriter() throws {
+        let folder = PlatformTests.sources.appendingPathComponent("restore-inspect")
+        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        #expect(files.count > 10)
+        var findings: [String] = []
+        for file in files {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() {
+                let code = PlatformTests.code(line)
+                for pattern in ["print(", "FileHandle.standard", "readDataToEndOfFile", "contents(atPath"] where code.contains(pattern) {
+                    findings.append("\(file.lastPathComponent):\(number + 1): \(pattern)")
+                }
+            }
+        }
+        #expect(findings.isEmpty, "unchecked I/O: \(findings)")
+    }
+
     @Test func theHelpDocumentsCode74() throws {
         let help = try CLI.run(["--help"])
         #expect(help.status == 0)
