@@ -6,7 +6,7 @@ import Foundation
 enum Entry {
     static func main() {
         // Before anything can write or open a file: SIGPIPE ignored, closed streams held.
-        _ = StandardStreams.closedAtStart
+        StandardStreams.prepare()
         do {
             var command = try RestoreInspect.parseAsRoot()
             try command.run()

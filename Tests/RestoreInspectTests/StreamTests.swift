@@ -76,6 +76,57 @@ struct StreamTests {
         }
     }
 
+    /// Streams left non-blocking by whoever started the process: a full stdout, or a stdin with
+    /// nothing yet, is waited on (poll), never taken for a lost output or an unreadable input.
+    @Test func nonBlockingStreamsAreWaitedOn() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("store.sqlite")
+        let payload = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }).base64EncodedString()
+        let state = #"{"formatVersion": 1, "left": [{"identifier": "big", "payload": "\#(payload)"}]}"#
+        let file = scratch.write("big.json", state)
+        #expect(try CLI.run(["import", "--db", path, "--session", "s", "--input", file]).status == 0)
+        func nonBlocking(_ handle: FileHandle) {
+            _ = fcntl(handle.fileDescriptor, F_SETFL, fcntl(handle.fileDescriptor, F_GETFL) | O_NONBLOCK)
+        }
+
+        // stdout: 270 KB of export into a pipe of 64 KiB that is read only after a pause.
+        let export = Process()
+        export.executableURL = CLI.binary
+        export.arguments = ["export", "--db", path, "--session", "s"]
+        let out = Pipe(), err = Pipe()
+        nonBlocking(out.fileHandleForWriting)
+        export.standardOutput = out
+        export.standardError = err
+        try export.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        let exported = out.fileHandleForReading.readDataToEndOfFile()
+        let exportErrors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        export.waitUntilExit()
+        #expect(export.terminationStatus == 0, "\(exportErrors)")
+        #expect(exported.count > 250_000)
+        #expect(String(decoding: exported, as: UTF8.self).contains(payload))
+
+        // stdin: a state file that arrives after a pause.
+        let plan = Process()
+        plan.executableURL = CLI.binary
+        plan.arguments = ["plan", "--input", "-", "--json"]
+        let input = Pipe(), planOut = Pipe(), planErr = Pipe()
+        nonBlocking(input.fileHandleForReading)
+        plan.standardInput = input
+        plan.standardOutput = planOut
+        plan.standardError = planErr
+        try plan.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        input.fileHandleForWriting.write(Data(state.utf8))
+        try input.fileHandleForWriting.close()
+        let planned = planOut.fileHandleForReading.readDataToEndOfFile()
+        let planErrors = String(decoding: planErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        plan.waitUntilExit()
+        #expect(plan.terminationStatus == 0, "\(planErrors)")
+        let result = try #require(try JSONSerialization.jsonObject(with: planned) as? [String: Any])
+        #expect((result["left"] as? [[String: Any]])?.first?["identifier"] as? String == "big")
+    }
+
     @Test func anImportWhoseReportIsLostSaysItSaved() throws {
         let scratch = try Scratch()
         let path = scratch.path("store.sqlite")

@@ -11,14 +11,19 @@ enum StandardStreams {
     /// The streams by their file descriptor numbers.
     static let stdin: Int32 = 0, stdout: Int32 = 1, stderr: Int32 = 2
 
-    /// The standard streams that were closed when the process started.
+    /// Makes the streams safe to use; called first thing in `main`, before any file is opened.
     ///
-    /// Computed once, first thing in `main`, which also ignores SIGPIPE: a write to a pipe
-    /// whose reader has gone then fails with EPIPE, which is reported, instead of killing the
-    /// process silently. A closed stream's number is taken by `/dev/null` opened the wrong way
-    /// round (read-only for stdout and stderr, write-only for stdin): using it still fails with
-    /// EBADF as a closed stream would, and no file opened later (a state file, a store) can land
-    /// on that number and receive output meant for the stream.
+    /// Ignores SIGPIPE: a write to a pipe whose reader has gone then fails with EPIPE, which is
+    /// reported, instead of killing the process silently. A closed stream's number is taken by
+    /// `/dev/null` opened the wrong way round (read-only for stdout and stderr, write-only for
+    /// stdin): using it still fails with EBADF as a closed stream would, and no file opened later
+    /// (a state file, a store) can land on that number and receive output meant for the stream.
+    static func prepare() {
+        _ = closedAtStart
+    }
+
+    /// The standard streams that were closed when the process started; computed once, by
+    /// ``prepare()``.
     static let closedAtStart: Set<Int32> = {
         signal(SIGPIPE, SIG_IGN)
         var closed: Set<Int32> = []
