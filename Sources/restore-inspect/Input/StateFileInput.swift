@@ -18,9 +18,11 @@ enum StateFileInput {
     ///
     /// Derived from the caps a store would check on saving the state:
     /// - **6 bytes per byte of ``SnapshotStore/Limits/maxSnapshotBytes``**, the bytes of payloads,
-    ///   identifiers and class names together. Text costs at most 6 bytes of JSON a byte (a control
-    ///   character is written `\u001F`; other characters 1 or 2 bytes a byte); a payload costs 4
-    ///   bytes of base64 per 3 bytes, less than text's worst case.
+    ///   identifiers and class names together. Text costs at most 6 bytes of JSON a byte: a
+    ///   control character is written `\u001F`; `"` and `\` take 2 bytes; any other character
+    ///   takes its own UTF-8 bytes, or at most 3 per byte where a writer escapes it as `\uXXXX`
+    ///   (a 4-byte emoji as a 12-byte surrogate pair). A payload costs 4 bytes of base64 per 3
+    ///   bytes, less than text's worst case.
     /// - **512 bytes per record of ``SnapshotStore/Limits/maxRecordCount``**: the keys, quotes,
     ///   `null`s, base64 padding and pretty-printed indentation around one record (an exported
     ///   record takes about 100).
