@@ -4,7 +4,7 @@ import Testing
 /// Every error is one line whatever the user gave: newlines, carriage returns, ESC, Unicode line
 /// separators and bidirectional overrides in echoed paths, session names, keys and values are
 /// escaped (`\n`, `\u{1B}`), never printed raw.
-@Suite("restore-inspect one-line errors")
+@Suite("restore-inspect one-line errors (and rows)")
 struct OneLineErrorTests {
     /// Names that would break a line, or a terminal, if echoed raw.
     static let hostile = ["a\nb", "a\r\nb", "a\u{1B}[31mred", "a\u{2028}b", "a\u{202E}b", "a\u{85}b", "tab\there"]
@@ -50,6 +50,29 @@ struct OneLineErrorTests {
         expectFailure(plan, code: 65, mentioning: "unknown key")
         let wrongType = #"{"formatVersion": 1, "left": [{"identifier": 1, \#(key): 2}]}"#
         expectFailure(try CLI.run(["plan", "--input", "-"], stdin: Data(wrongType.utf8)), code: 65, mentioning: "left[0]")
+    }
+
+    /// Not errors, but the same rule: a hostile name in a table is one row, escaped.
+    @Test func tablesShowEachHostileNameOnItsOwnRow() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("store.sqlite")
+        let file = scratch.write("s.json", #"{"formatVersion": 1, "left": [], "right": {"identifier": "x"}}"#)
+        for name in Self.hostile {
+            #expect(try CLI.run(["import", "--db", path, "--session", name, "--input", file]).status == 0)
+        }
+        let table = try CLI.run(["sessions", "--db", path])
+        #expect(table.status == 0)
+        let rows = table.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0 + "\n" }
+        #expect(rows.count == Self.hostile.count + 1, "a header and one row per session: \(table.stdout.debugDescription)")
+        for row in rows {
+            expectOneLine(String(row))
+        }
+        for name in Self.hostile {
+            let shown = try CLI.run(["show", "--db", path, "--session", name])
+            #expect(shown.status == 0)
+            #expect(shown.stdout.split(separator: "\n").count == 3, "\(shown.stdout.debugDescription)")
+            #expect(shown.stdout.hasPrefix("session \"\(Self.escaped(name))\""), "\(shown.stdout.debugDescription)")
+        }
     }
 
     @Test(arguments: hostile)

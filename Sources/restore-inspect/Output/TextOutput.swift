@@ -5,9 +5,11 @@ import RestackStore
 /// Human-readable output: identifiers quoted with escapes, so that empty, whitespace and
 /// control characters are visible.
 enum Text {
-    /// `"inbox"`, `""`, `" "`, or `(none)` for nil.
+    /// `"inbox"`, `""`, `" "`, or `(none)` for nil. Quotes, backslashes and control characters
+    /// are escaped as in Swift source, and so are the characters Swift's escaping leaves (C1
+    /// controls such as U+0085, U+2028, bidirectional overrides): a name is always one row.
     static func quoted(_ string: String?) -> String {
-        string.map { String(reflecting: $0) } ?? "(none)"
+        string.map { oneLine(String(reflecting: $0)) } ?? "(none)"
     }
 
     /// Pads `string` to `width` characters.
