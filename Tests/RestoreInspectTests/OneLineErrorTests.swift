@@ -52,26 +52,35 @@ struct OneLineErrorTests {
         expectFailure(try CLI.run(["plan", "--input", "-"], stdin: Data(wrongType.utf8)), code: 65, mentioning: "left[0]")
     }
 
-    /// Not errors, but the same rule: a hostile name in a table is one row, escaped.
+    /// Not errors, but the same rule: a hostile session name, class name or app version in a
+    /// table or tree is escaped, and each row stays one line.
     @Test func tablesShowEachHostileNameOnItsOwnRow() throws {
         let scratch = try Scratch()
         let path = scratch.path("store.sqlite")
-        let file = scratch.write("s.json", #"{"formatVersion": 1, "left": [], "right": {"identifier": "x"}}"#)
         for name in Self.hostile {
-            #expect(try CLI.run(["import", "--db", path, "--session", name, "--input", file]).status == 0)
+            let record: [String: Any] = ["identifier": name, "class": name]
+            let document: [String: Any] = ["formatVersion": 1, "left": [record, record], "right": record]
+            let data = try JSONSerialization.data(withJSONObject: document)
+            let imported = try CLI.run(["import", "--db", path, "--session", name, "--input", "-", "--app-version", name], stdin: data)
+            #expect(imported.status == 0, "\(imported.stderr)")
         }
-        let table = try CLI.run(["sessions", "--db", path])
-        #expect(table.status == 0)
-        let rows = table.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0 + "\n" }
-        #expect(rows.count == Self.hostile.count + 1, "a header and one row per session: \(table.stdout.debugDescription)")
-        for row in rows {
-            expectOneLine(String(row))
+        func expectCleanLines(_ result: CLI.Result, count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(result.status == 0, sourceLocation: sourceLocation)
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count == count, "\(result.stdout.debugDescription)", sourceLocation: sourceLocation)
+            for line in lines {
+                expectOneLine(line + "\n", sourceLocation: sourceLocation)
+            }
         }
+        expectCleanLines(try CLI.run(["sessions", "--db", path]), count: Self.hostile.count + 1)
         for name in Self.hostile {
             let shown = try CLI.run(["show", "--db", path, "--session", name])
-            #expect(shown.status == 0)
-            #expect(shown.stdout.split(separator: "\n").count == 3, "\(shown.stdout.debugDescription)")
+            expectCleanLines(shown, count: 5)
             #expect(shown.stdout.hasPrefix("session \"\(Self.escaped(name))\""), "\(shown.stdout.debugDescription)")
+            #expect(shown.stdout.contains("app \(Self.escaped(name))"))
+            expectCleanLines(try CLI.run(["history", "--db", path, "--session", name]), count: 2)
+            // The plan: a header, 3 restored records, and a warning about the duplicate identifier.
+            expectCleanLines(try CLI.run(["plan", "--db", path, "--session", name]), count: 5)
         }
     }
 

@@ -33,7 +33,7 @@ struct Check: ParsableCommand {
             try printJSON(CheckJSON(report))
         } else {
             try Stdout.line(Text.table([
-                ["store", report.path],
+                ["store", Text.oneLine(report.path)],
                 ["integrity", report.integrity.joined(separator: "; ")],
                 ["problems", report.problems.isEmpty ? "none" : report.problems.joined(separator: "; ")],
                 ["schema", "\(report.appliedMigrations.count) of \(report.knownMigrations.count) migrations (\(report.appliedMigrations.last ?? "none"))"],

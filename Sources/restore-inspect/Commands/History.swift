@@ -16,7 +16,7 @@ struct History: ParsableCommand {
         }
         var rows = [["SNAPSHOT", "SAVED", "FORMAT", "RECORDS", "APP VERSION", "GUARD"]]
         rows += snapshots.map {
-            ["\($0.id)", formatDate($0.savedAt), "\($0.formatVersion)", "\($0.recordCount)", $0.appVersion ?? "-",
+            ["\($0.id)", formatDate($0.savedAt), "\($0.formatVersion)", "\($0.recordCount)", Text.cell($0.appVersion, or: "-"),
              Text.guardState($0)]
         }
         try Stdout.line(Text.table(rows))

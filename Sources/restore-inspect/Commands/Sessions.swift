@@ -13,7 +13,7 @@ struct Sessions: ParsableCommand {
             return try printJSON(sessions.map(SessionJSON.init))
         }
         guard !sessions.isEmpty else {
-            return try Stdout.line("no sessions in \(store.path)")
+            return try Stdout.line("no sessions in \(Text.oneLine(store.path))")
         }
         var rows = [["SESSION", "SNAPSHOTS", "LATEST", "SAVED"]]
         rows += sessions.map { session in

@@ -21,7 +21,7 @@ struct Show: ParsableCommand {
         try Stdout.line("session \(Text.quoted(stored.info.session)) · \(Text.snapshotLine(stored.info))")
         var rows = [["SLOT", "IDENTIFIER", "CLASS", "PAYLOAD", "RESTORABLE"]]
         rows += view.records.map { record in
-            ["\(record.from)", Text.quoted(record.identifier), record.className ?? "(no class)",
+            ["\(record.from)", Text.quoted(record.identifier), Text.cell(record.className, or: "(no class)"),
              record.payloadBytes.map { "\($0) bytes" } ?? "-", record.problem.map { "no: \($0)" } ?? "yes"]
         }
         try Stdout.line(Text.table(rows, indent: "  "))

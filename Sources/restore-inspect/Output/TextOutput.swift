@@ -12,6 +12,12 @@ enum Text {
         string.map { oneLine(String(reflecting: $0)) } ?? "(none)"
     }
 
+    /// A class name, app version or path as a table shows it: on one line (``oneLine(_:)``),
+    /// or `placeholder` for nil.
+    static func cell(_ string: String?, or placeholder: String) -> String {
+        string.map(oneLine) ?? placeholder
+    }
+
     /// Pads `string` to `width` characters.
     static func pad(_ string: String, _ width: Int) -> String {
         string.count >= width ? string : string + String(repeating: " ", count: width - string.count)
@@ -40,7 +46,7 @@ enum Text {
         var parts = ["snapshot \(info.id)", "saved \(formatDate(info.savedAt))", "format \(info.formatVersion)",
                      "\(info.recordCount) record\(info.recordCount == 1 ? "" : "s")"]
         if let version = info.appVersion {
-            parts.append("app \(version)")
+            parts.append("app \(oneLine(version))")
         }
         if info.isQuarantined {
             parts.append("QUARANTINED")
@@ -57,25 +63,25 @@ enum Text {
         var rows: [[String]] = []
         for (index, entry) in plan.left.enumerated() {
             rows.append([rows.isEmpty ? "restored" : "", "left[\(index)]", quoted(entry.record.identifier),
-                         entry.record.className ?? "(no class)", "from \(entry.from)"])
+                         cell(entry.record.className, or: "(no class)"), "from \(entry.from)"])
         }
         if let right = plan.right {
             rows.append([rows.isEmpty ? "restored" : "", "right", quoted(right.record.identifier),
-                         right.record.className ?? "(no class)", "from \(right.from)"])
+                         cell(right.record.className, or: "(no class)"), "from \(right.from)"])
         }
         if rows.isEmpty {
             rows.append(["restored", "nothing"])
         }
         for (index, dropped) in plan.dropped.enumerated() {
             rows.append([index == 0 ? "dropped" : "", "\(dropped.from)", quoted(dropped.record.identifier),
-                         dropped.record.className ?? "(no class)", dropped.reason.rawValue])
+                         cell(dropped.record.className, or: "(no class)"), dropped.reason.rawValue])
         }
         var lines = [table(rows, indent: "  ")]
         if plan.rightPromotedToLeft {
             lines.append("  note      no left record survived: the saved right record is now the sole left record")
         }
         for warning in plan.warnings {
-            lines.append("  warning   \(warning)")
+            lines.append("  warning   " + oneLine("\(warning)"))
         }
         return lines.joined(separator: "\n")
     }
