@@ -75,12 +75,14 @@ struct Probe: ParsableCommand {
     var `repeat` = 1
     @Flag(help: "Open the store afresh for every restore (the launch path, for callgrind).")
     var reopen = false
+    @Flag(help: "Save instead of restoring (the save path, for callgrind; durability normal).")
+    var save = false
 
     func run() throws {
         func open() throws -> any BenchSubject {
             switch kind {
-            case "restack": try RestackSubject(path: path, durability: .full)
-            case "raw": try RawSQLite(path: path, synchronous: "FULL")
+            case "restack": try RestackSubject(path: path, durability: save ? .normal : .full)
+            case "raw": try RawSQLite(path: path, synchronous: save ? "NORMAL" : "FULL")
             default: try JSONFileStore(name: "JSON file", folder: URL(fileURLWithPath: path), fsync: true)
             }
         }
@@ -91,7 +93,12 @@ struct Probe: ParsableCommand {
                 subject = nil   // closed first, as at a real launch: no connection left open
                 subject = try open()
             }
-            restored = try subject!.restore(session: session)
+            if save {
+                try subject!.save(BenchStates.state(variant: restored), session: session)
+                restored += 1
+            } else {
+                restored = try subject!.restore(session: session)
+            }
         }
         print(restored)
     }
