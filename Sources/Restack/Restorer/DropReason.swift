@@ -9,8 +9,11 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable {
     /// The app's resolver could not rebuild the record: its class is gone, its payload does not
     /// decode, or the app refused it for another reason (rule 2).
     case unresolvedClass = "unresolved-class"
-    /// The state's format version is not one this library restores (rule 6).
+    /// The state's format version is not one this library restores (v1 rule 6, v2 rule 10).
     case unsupportedFormat = "unsupported-format"
+    /// A record above this one, whose container holds it, was dropped (v2 rule 3): like UIKit,
+    /// a controller is restored only if every ancestor is.
+    case ancestorDropped = "ancestor-dropped"
 }
 
 extension DropReason: CustomStringConvertible {

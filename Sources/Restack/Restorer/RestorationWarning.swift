@@ -4,10 +4,14 @@ public enum RestorationWarning: Hashable, Sendable {
     /// their slots, listed in stack order, tell them apart.
     case duplicateIdentifier(String, slots: [Slot])
 
+    /// Two or more restored records of one container share a restoration identifier (v2 rule 9).
+    /// They are all kept; their saved paths, in document order, tell them apart.
+    case duplicateIdentifierInContainer(String, paths: [RecordPath])
+
     /// A stable name for the kind of warning, as used in JSON: `duplicate-identifier`.
     public var kind: String {
         switch self {
-        case .duplicateIdentifier: "duplicate-identifier"
+        case .duplicateIdentifier, .duplicateIdentifierInContainer: "duplicate-identifier"
         }
     }
 }
@@ -19,6 +23,9 @@ extension RestorationWarning: CustomStringConvertible {
         case .duplicateIdentifier(let identifier, let slots):
             let places = slots.map(\.description).joined(separator: ", ")
             return "identifier \"\(identifier)\" is used by \(slots.count) restored records (\(places)); all are kept"
+        case .duplicateIdentifierInContainer(let identifier, let paths):
+            let places = paths.map(\.description).joined(separator: ", ")
+            return "identifier \"\(identifier)\" is used by \(paths.count) restored records of one container (\(places)); all are kept"
         }
     }
 }

@@ -1,23 +1,25 @@
-/// Plans the restoration of a drill-down state: the maximal valid stack that the saved records
-/// allow, and a reason for every record left out.
+/// Plans the restoration of a saved state: the largest valid tree that the saved records allow,
+/// arranged for the layout at restore time, with a reason for every record left out.
 ///
-/// The restorer is a pure function of the state and the resolver: no I/O, no clock, no global
-/// state. It applies the restoration rules, version 1:
+/// The restorer is a pure function of the state, the layout and the resolver: no I/O, no clock,
+/// no global state. It applies the restoration rules, version 2 (the README states them with
+/// examples); each rule is one small function below. Version 1 (a ``DrillDownState``) is the
+/// `drillDown` case of version 2: ``plan(for:canRebuild:)`` runs the same rule functions on the
+/// state's drill-down root and reports the result in the format-1 shape.
 ///
-/// 1. A record is restorable if and only if its identifier is non-nil and non-empty.
-///    Whitespace-only identifiers are valid; identifiers are compared as exact strings.
-/// 2. The resolver is asked about each restorable record; one it cannot rebuild is dropped
-///    like one with an invalid identifier.
-/// 3. Dropped records are removed wherever they sit; survivors keep their order and gaps close.
-/// 4. If the right record is dropped, the left stays as it is: nothing is promoted into the
-///    right slot.
-/// 5. If the right record survives and no left record does, it becomes the sole left record and
-///    the right slot is empty.
-/// 6. A state whose format version is not supported restores nothing; every record is dropped
-///    with ``DropReason/unsupportedFormat``.
-/// 7. Duplicate identifiers are kept and reported as a warning.
-/// 8. The plan is deterministic, and planning a plan's ``RestorationPlan/restoredState`` again
-///    changes nothing.
+/// 1. A record is restorable only if its identifier is non-nil and non-empty.
+/// 2. The resolver is asked about each record with a valid identifier whose ancestors all
+///    survived, in document order, with the record's identifier path.
+/// 3. A dropped record drops every record below it (``DropReason/ancestorDropped``).
+/// 4. In every sequence survivors keep their order and gaps close.
+/// 5. `drillDown`: nothing moves into `right`; a lone surviving right becomes the sole left record.
+/// 6. `split`: roles are kept; an empty focused side moves the focus to the other side.
+/// 7. `tabs`: the saved selected tab stays selected, or the first surviving tab is.
+/// 8. In a compact layout each split and drill-down gets an arrangement: one stack, and hidden
+///    records that are restored but not shown.
+/// 9. Restored records of one container that share an identifier get one warning.
+/// 10. A state in a format newer than supported restores nothing.
+/// 11. The plan is deterministic; planning the restored state again drops nothing.
 ///
 /// ```swift
 /// let plan = Restorer.plan(for: state) { record in
@@ -25,13 +27,17 @@
 /// }
 /// ```
 public enum Restorer {
-    /// The format versions this library restores.
+    /// The format versions of a ``DrillDownState`` (the format-1 shape) this library restores.
+    /// A tree in format 2 is planned by ``plan(for:layout:canRebuild:)``; see
+    /// ``RestorationTree/supportedFormatVersions``.
     public static let supportedFormatVersions: ClosedRange<Int> = 1...DrillDownState.currentFormatVersion
 
     /// Plans the restoration of `state`, asking `canRebuild` about each restorable record.
     ///
     /// `canRebuild` is called at most once per record, in stack order, and never for a record
     /// that rule 1 or rule 6 already drops. An error it throws is rethrown, and no plan is made.
+    /// If records hold containers (a format-2 tree), their contents are planned too, but this
+    /// format-1 plan reports only the top level: plan ``RestorationTree`` to see them.
     ///
     /// - Parameters:
     ///   - state: The saved state.
@@ -41,32 +47,13 @@ public enum Restorer {
         for state: DrillDownState,
         canRebuild: (RestorationRecord) throws -> Bool
     ) rethrows -> RestorationPlan {
-        let records = state.slottedRecords
-        guard supportedFormatVersions.contains(state.formatVersion) else {
-            return unsupportedFormatPlan(records)
-        }
-
-        var left: [RestorationPlan.Entry] = []
-        var right: RestorationPlan.Entry?
-        var dropped: [RestorationPlan.Dropped] = []
-        for (slot, record) in records {
-            if let reason = try dropReason(for: record, canRebuild: canRebuild) {
-                dropped.append(.init(record: record, from: slot, reason: reason))
-            } else if slot == .right {
-                right = .init(record: record, from: slot)
-            } else {
-                left.append(.init(record: record, from: slot))
-            }
-        }
-
-        let promoted = promoteLoneRight(left: &left, right: &right)
-        return RestorationPlan(
-            left: left,
-            right: right,
-            dropped: dropped,
-            rightPromotedToLeft: promoted,
-            warnings: duplicateIdentifierWarnings(left + (right.map { [$0] } ?? []))
+        let tree = try plan(
+            RestorationTree(state),
+            layout: .regular,
+            isSupported: supportedFormatVersions.contains(state.formatVersion),
+            canRebuild: { record, _ in try canRebuild(record) }
         )
+        return RestorationPlan(drillDownOf: tree)
     }
 
     /// Plans the restoration of `state` with a ready-made resolver.
@@ -82,7 +69,7 @@ public enum Restorer {
         plan(for: state, canRebuild: resolver.canRebuild)
     }
 
-    // MARK: - The rules
+    // MARK: - Rules 1 and 2
 
     /// Rule 1: why the record's identifier makes it unrestorable, or `nil` when it is valid.
     ///
@@ -99,82 +86,41 @@ public enum Restorer {
     }
 
     /// Rules 1 and 2: the reason to drop a record, or `nil` to keep it. The resolver is asked
-    /// only about records with a valid identifier.
+    /// only about records with a valid identifier, with the record's identifier path
+    /// (`ancestors` then its own identifier).
     static func dropReason(
         for record: RestorationRecord,
-        canRebuild: (RestorationRecord) throws -> Bool
+        ancestors: [String],
+        canRebuild: (RestorationRecord, [String]) throws -> Bool
     ) rethrows -> DropReason? {
         if let problem = identifierProblem(of: record) {
             return problem
         }
-        return try canRebuild(record) ? nil : .unresolvedClass
+        return try canRebuild(record, ancestors + [record.identifier!]) ? nil : .unresolvedClass
     }
+}
 
-    /// Rules 4 and 5: a lone surviving right record becomes the sole left record. A dropped
-    /// right leaves the left as it is; nothing ever moves into the right slot.
-    /// Returns whether the right record was moved.
-    static func promoteLoneRight(
-        left: inout [RestorationPlan.Entry],
-        right: inout RestorationPlan.Entry?
-    ) -> Bool {
-        guard left.isEmpty, let lone = right else { return false }
-        left = [lone]
-        right = nil
-        return true
-    }
-
-    /// Rule 6: a state in an unsupported format restores nothing.
-    static func unsupportedFormatPlan(_ records: [(slot: Slot, record: RestorationRecord)]) -> RestorationPlan {
-        RestorationPlan(
-            left: [],
-            right: nil,
-            dropped: records.map { .init(record: $0.record, from: $0.slot, reason: .unsupportedFormat) },
-            rightPromotedToLeft: false,
-            warnings: []
-        )
-    }
-
-    /// Rule 7: one warning per identifier shared by two or more restored records, in the order
-    /// the identifiers first appear. Identifiers are compared byte for byte.
-    ///
-    /// Stacks are short, so identifiers are compared pairwise without allocating; only a stack
-    /// of more than 32 restored records pays for hashing.
-    static func duplicateIdentifierWarnings(_ restored: [RestorationPlan.Entry]) -> [RestorationWarning] {
-        guard restored.count > 1 else { return [] }
-        var firstOccurrence: [Int] = []   // index of the first record holding each duplicate
-        var slots: [[Slot]] = []
-        if restored.count <= 32 {
-            for (index, entry) in restored.enumerated() {
-                guard let identifier = entry.record.identifier else { continue }
-                guard let earlier = restored[..<index].firstIndex(where: { $0.record.identifier.isExactlyEqual(to: identifier) }) else {
-                    continue
-                }
-                if let group = firstOccurrence.firstIndex(of: earlier) {
-                    slots[group].append(entry.from)
-                } else {
-                    firstOccurrence.append(earlier)
-                    slots.append([restored[earlier].from, entry.from])
-                }
-            }
-        } else {
-            var groups: [ExactString: Int] = [:]
-            var firstIndex: [ExactString: Int] = [:]
-            for (index, entry) in restored.enumerated() {
-                guard let identifier = entry.record.identifier else { continue }
-                let key = ExactString(identifier)
-                if let group = groups[key] {
-                    slots[group].append(entry.from)
-                } else if let earlier = firstIndex[key] {
-                    groups[key] = slots.count
-                    firstOccurrence.append(earlier)
-                    slots.append([restored[earlier].from, entry.from])
-                } else {
-                    firstIndex[key] = index
-                }
-            }
+extension RestorationPlan {
+    /// The format-1 view of a tree plan whose root is a drill-down: its top level, slot by slot.
+    init(drillDownOf tree: RestorationTreePlan) {
+        var left: [Entry] = []
+        var right: Entry?
+        if case .drillDown(let plannedLeft, let plannedRight)? = tree.root?.content {
+            left = plannedLeft.compactMap { planned in planned.from.slot.map { Entry(record: planned.record, from: $0) } }
+            right = plannedRight.flatMap { planned in planned.from.slot.map { Entry(record: planned.record, from: $0) } }
         }
-        return zip(firstOccurrence, slots)
-            .sorted { $0.0 < $1.0 }
-            .map { .duplicateIdentifier(restored[$0.0].record.identifier!, slots: $0.1) }
+        self.init(
+            left: left,
+            right: right,
+            dropped: tree.dropped.compactMap { dropped in
+                dropped.path.slot.map { Dropped(record: dropped.record, from: $0, reason: dropped.reason) }
+            },
+            rightPromotedToLeft: tree.notes.contains { $0.kind == .rightPromoted && $0.path == .root },
+            warnings: tree.warnings.compactMap { warning in
+                guard case .duplicateIdentifierInContainer(let identifier, let paths) = warning else { return nil }
+                let slots = paths.compactMap(\.slot)
+                return slots.count == paths.count ? .duplicateIdentifier(identifier, slots: slots) : nil
+            }
+        )
     }
 }

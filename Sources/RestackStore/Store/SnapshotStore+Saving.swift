@@ -19,7 +19,8 @@ extension SnapshotStore {
     ///   - savedAt: The save time; now by default. Stored to the millisecond.
     /// - Returns: The new snapshot's information, as it will read back (the time to the
     ///   millisecond).
-    /// - Throws: ``StoreError/limitExceeded(_:size:limit:)``, ``StoreError/readOnly(path:)``,
+    /// - Throws: ``StoreError/limitExceeded(_:size:limit:)``, ``StoreError/notStorable(detail:)``
+    ///   for a state whose records hold containers, ``StoreError/readOnly(path:)``,
     ///   ``StoreError/diskFull(path:)`` and database errors; on any error nothing was written.
     @discardableResult
     public func save(
@@ -56,8 +57,12 @@ extension SnapshotStore {
 }
 
 extension SnapshotStore.Limits {
-    /// Throws the first cap `state` goes over.
+    /// Throws the first cap `state` goes over, or ``StoreError/notStorable(detail:)`` for a
+    /// record holding a container, which this version cannot store.
     func check(_ state: DrillDownState) throws(StoreError) {
+        if let (slot, _) = state.slottedRecords.first(where: { $0.record.container != nil }) {
+            throw .notStorable(detail: "the record at \(slot) holds a container")
+        }
         if state.recordCount > maxRecordCount {
             throw .limitExceeded(.recordCount, size: state.recordCount, limit: maxRecordCount)
         }

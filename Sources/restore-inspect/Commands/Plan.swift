@@ -3,14 +3,16 @@ import Foundation
 import Restack
 import RestackStore
 
-/// `restore-inspect plan (--db PATH --session ID [--snapshot N] | --input FILE) [--known-class NAME]...`
+/// `restore-inspect plan (--db PATH --session ID [--snapshot N] | --input FILE) [--layout regular|compact] [--known-class NAME]...`
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a restore would give, and why each dropped record is dropped.",
         discussion: """
             Plans a stored snapshot (--db, --session, --snapshot) or a state file (--input, - for \
-            stdin). Without --known-class every restorable record rebuilds; with one or more, a \
-            record rebuilds only if its class is one of them.
+            stdin; format 1 or 2) for a layout (--layout, regular by default; compact adds each \
+            split's and drill-down's single stack and hidden records). Without --known-class \
+            every restorable record rebuilds; with one or more, a record rebuilds only if its \
+            class is one of them.
             """
     )
 
@@ -24,6 +26,8 @@ struct Plan: ParsableCommand {
     var input: String?
     @Option(name: .customLong("known-class"), help: ArgumentHelp("A class the app can rebuild; repeat for more.", valueName: "name"))
     var knownClasses: [String] = []
+    @Option(help: ArgumentHelp("The layout to restore into: regular or compact.", valueName: "layout"))
+    var layout: LayoutOption = .regular
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -47,9 +51,15 @@ struct Plan: ParsableCommand {
 
     func run() throws {
         if let input {
-            let state = try StateFileInput.read(input)
-            let plan = Restorer.plan(for: state, resolver: resolver)
-            return try output.json ? printJSON(plan) : Stdout.line(Text.plan(plan))
+            switch try StateFileInput.readDocument(input) {
+            case .drillDown(let state):
+                let plan = Restorer.plan(for: state, resolver: resolver)
+                return try output.json
+                    ? printJSON(LayoutPlanJSON(plan: plan, layout: layout.value)) : Stdout.line(TreeText.plan(plan, layout: layout.value))
+            case .tree(let tree):
+                let plan = Restorer.plan(for: tree, layout: layout.value, resolver: resolver)
+                return try output.json ? printJSON(plan) : Stdout.line(TreeText.plan(plan, of: tree))
+            }
         }
         let store = try SnapshotStore(readingAt: path!, options: .commandLine)
         // Without --snapshot: what a restore would give, crash-loop guard included.
@@ -59,13 +69,58 @@ struct Plan: ParsableCommand {
         } ?? store.restore(session: session!, resolver: resolver)
         let info = restoration.snapshot.info
         if output.json {
-            return try printJSON(StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined))
+            let json = StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined)
+            return try printJSON(LayoutPlanJSON(plan: json, layout: layout.value, arrangement: restoration.plan.compactArrangement))
         }
         try Stdout.line("session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
         if restoration.fellBack {
             let skipped = restoration.skippedQuarantined.map(String.init).joined(separator: ", ")
             try Stdout.line("  fell back: newer snapshots \(skipped) are quarantined by the crash-loop guard")
         }
-        try Stdout.line(Text.plan(restoration.plan))
+        try Stdout.line(TreeText.plan(restoration.plan, layout: layout.value))
+    }
+}
+
+/// `--layout regular|compact`.
+enum LayoutOption: String, ExpressibleByArgument, CaseIterable {
+    case regular, compact
+
+    var value: Layout {
+        switch self {
+        case .regular: .regular
+        case .compact: .compact
+        }
+    }
+}
+
+/// A format-1 plan's JSON with, for the compact layout, `layout` and the drill-down's `compact`
+/// arrangement added beside its keys; for the regular layout exactly the plan's JSON.
+struct LayoutPlanJSON<Plan: Encodable>: Encodable {
+    var plan: Plan
+    var layout: Layout
+    var arrangement: CompactArrangement
+
+    init(plan: Plan, layout: Layout, arrangement: CompactArrangement) {
+        self.plan = plan
+        self.layout = layout
+        self.arrangement = arrangement
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case layout, compact
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try plan.encode(to: encoder)
+        guard layout == .compact else { return }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(layout.rawValue, forKey: .layout)
+        try container.encode(arrangement, forKey: .compact)
+    }
+}
+
+extension LayoutPlanJSON where Plan == RestorationPlan {
+    init(plan: RestorationPlan, layout: Layout) {
+        self.init(plan: plan, layout: layout, arrangement: plan.compactArrangement)
     }
 }

@@ -49,7 +49,7 @@ struct Failure: Error, Equatable {
             .storeMissing
         case .sessionNotFound, .snapshotNotFound, .noRestorableSnapshot:
             .notFound
-        case .limitExceeded:
+        case .limitExceeded, .notStorable:
             .invalidInput
         case .notADatabase, .corrupt, .foreignDatabase, .outdatedSchema, .cannotOpen, .hardLinked, .database:
             .storeUnreadable

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The top level of a format-1 state file.
+struct StateDocument: Codable {
+    var state: DrillDownState
+
+    init(_ state: DrillDownState) {
+        self.state = state
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case formatVersion, left, right
+    }
+
+    init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try decodeFormatVersion(container, forKey: .formatVersion)
+        let left = try container.decode([StateRecord].self, forKey: .left)
+        let right = try container.decodeIfPresent(StateRecord.self, forKey: .right)
+        state = DrillDownState(formatVersion: version, left: left.map(\.record), right: right?.record)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(state.formatVersion, forKey: .formatVersion)
+        try container.encode(state.left.map(StateRecord.init), forKey: .left)
+        try container.encode(state.right.map(StateRecord.init), forKey: .right)
+    }
+}
+
+/// Reads the format version: a whole number, 1 or more.
+func decodeFormatVersion<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Int {
+    // Read as a number first, so that 1.5 gets its own message rather than a parse error.
+    let number = try container.decode(Double.self, forKey: key)
+    guard number == number.rounded(), abs(number) < 1e15 else {
+        throw StateFileError(path: "formatVersion", problem: "expected a whole number, found \(number)")
+    }
+    let version = Int(number)
+    guard version >= 1 else {
+        throw StateFileError(path: "formatVersion", problem: "must be 1 or more, found \(version)")
+    }
+    return version
+}
+
+/// One record in a format-1 state file: no container.
+struct StateRecord: Codable {
+    var record: RestorationRecord
+
+    init(_ record: RestorationRecord) {
+        self.record = record
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case identifier
+        case className = "class"
+        case payload
+    }
+
+    init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        record = RestorationRecord(
+            identifier: try container.decodeIfPresent(String.self, forKey: .identifier),
+            className: try container.decodeIfPresent(String.self, forKey: .className),
+            payload: try container.decodeIfPresent(StrictBase64.self, forKey: .payload)?.data
+        )
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(record.identifier, forKey: .identifier)
+        try container.encode(record.className, forKey: .className)
+        try container.encodeIfPresent(record.payload, forKey: .payload)
+    }
+}
+
+
+/// A payload: canonical base64 only. `Data(base64Encoded:)` alone would let through forms that
+/// do not encode back to the same text (missing padding, non-zero padding bits), so a decoded
+/// payload must encode back to exactly the text that was read.
+struct StrictBase64: Decodable {
+    var data: Data
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let text = try? container.decode(String.self), let data = StrictBase64.decode(text) else {
+            throw StateFileError(path: codingPathDescription(decoder.codingPath), problem: "expected base64 data (canonical: padded with \"=\", no whitespace)")
+        }
+        self.data = data
+    }
+
+    /// The bytes of canonical base64 text, or `nil`.
+    static func decode(_ text: String) -> Data? {
+        guard let data = Data(base64Encoded: text), data.base64EncodedString() == text else { return nil }
+        return data
+    }
+}

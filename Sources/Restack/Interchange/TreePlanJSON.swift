@@ -1,0 +1,133 @@
+import Foundation
+
+/// The JSON form of a tree plan, as `restore-inspect plan --json` prints it for a format-2 state.
+///
+/// ```json
+/// { "formatVersion": 2, "layout": "compact",
+///   "root": { "kind": "split", "focus": "detail", "detailPlaceholder": false,
+///             "primary": [ {"identifier": "nav", "class": "NavController", "from": "primary[0]",
+///                           "container": {"kind": "tabs", "selected": 0, "tabs": [ {"identifier": "inbox", "class": "InboxController", "from": "primary[0]/tabs[0]"} ]}} ],
+///             "detail": [ {"identifier": "message-42", "class": "MessageController", "from": "detail[0]"} ],
+///             "compact": {"stack": ["primary[0]", "detail[0]"], "hidden": []} },
+///   "dropped":  [ {"path": "primary[0]/tabs[1]", "identifier": null, "class": "X", "reason": "missing-identifier"} ],
+///   "notes":    [ {"kind": "focus-moved", "path": ""} ],
+///   "warnings": [ {"kind": "duplicate-identifier", "identifier": "x", "paths": ["records[0]", "records[2]"]} ] }
+/// ```
+///
+/// Planned containers: `drillDown` {left, right}, `stack` {records}, `split` {primary, detail,
+/// focus, detailPlaceholder}, `tabs` {tabs, selected}; `compact` only for a split or a drill-down
+/// planned for the compact layout. `root` is `null` when nothing is planned (rule 10). A record
+/// has `container` only when it holds one.
+extension RestorationTreePlan: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case formatVersion, layout, root, dropped, notes, warnings
+    }
+
+    /// Encodes the plan in the documented JSON shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(formatVersion, forKey: .formatVersion)
+        try container.encode(layout.rawValue, forKey: .layout)
+        try container.encode(root, forKey: .root)
+        try container.encode(dropped, forKey: .dropped)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(warnings, forKey: .warnings)
+    }
+
+    /// The plan as pretty-printed JSON with sorted keys, ending with a newline.
+    public func jsonData() -> Data {
+        encodeJSON(self)
+    }
+}
+
+extension RestorationTreePlan.Dropped: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case path, identifier, className = "class", reason
+    }
+
+    /// Encodes `path`, `identifier`, `class` and `reason`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(record.identifier, forKey: .identifier)
+        try container.encode(record.className, forKey: .className)
+        try container.encode(reason.rawValue, forKey: .reason)
+    }
+}
+
+extension RestorationTreePlan.Note: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case kind, path
+    }
+
+    /// Encodes `kind` and the container's `path`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind.rawValue, forKey: .kind)
+        try container.encode(path, forKey: .path)
+    }
+}
+
+extension PlannedRecord: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case identifier, className = "class", from, container
+    }
+
+    /// Encodes `identifier`, `class`, `from` and, when the record holds one, `container`.
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encode(record.identifier, forKey: .identifier)
+        try keys.encode(record.className, forKey: .className)
+        try keys.encode(from, forKey: .from)
+        try keys.encodeIfPresent(container, forKey: .container)
+    }
+}
+
+extension PlannedContainer: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case kind, left, right, records, primary, detail, focus, detailPlaceholder, tabs, selected, compact
+    }
+
+    /// Encodes `kind`, the kind's restored slots and settings, and `compact` when arranged.
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encode(kind.rawValue, forKey: .kind)
+        switch content {
+        case .drillDown(let left, let right):
+            try keys.encode(left, forKey: .left)
+            try keys.encode(right, forKey: .right)
+        case .stack(let records):
+            try keys.encode(records, forKey: .records)
+        case .split(let primary, let detail, let focus, _):
+            try keys.encode(primary, forKey: .primary)
+            try keys.encode(detail, forKey: .detail)
+            try keys.encode(focus.rawValue, forKey: .focus)
+            try keys.encode(detailPlaceholder, forKey: .detailPlaceholder)
+        case .tabs(let tabs, let selected):
+            try keys.encode(tabs, forKey: .tabs)
+            try keys.encode(selected, forKey: .selected)
+        }
+        try keys.encodeIfPresent(compact, forKey: .compact)
+    }
+}
+
+extension CompactArrangement: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case stack, hidden
+    }
+
+    /// Encodes `stack` and `hidden` as lists of saved paths.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(stack, forKey: .stack)
+        try container.encode(hidden, forKey: .hidden)
+    }
+}
+
+extension RecordPath: Encodable {
+    /// Encodes the path as its string: `primary[0]/tabs[1]`, `""` for the root.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,78 @@
+/// Where a record sits in a tree: the steps from the root container down to it, with indices as
+/// saved.
+///
+/// A step is `left[i]`, `right`, `records[i]`, `primary[i]`, `detail[i]` or `tabs[i]`; steps are
+/// joined by `/`: `primary[0]/tabs[1]/records[2]`. A container's path is the path of the record
+/// that owns it; the root container's path is empty (``root``).
+public struct RecordPath: Hashable, Sendable {
+    /// One step: a slot of a container and, for sequences, the index in it as saved.
+    public enum Step: Hashable, Sendable {
+        /// A position in a drill-down's left stack.
+        case left(Int)
+        /// A drill-down's right slot.
+        case right
+        /// A position in a stack.
+        case records(Int)
+        /// A position in a split's primary stack.
+        case primary(Int)
+        /// A position in a split's detail stack.
+        case detail(Int)
+        /// A tab.
+        case tabs(Int)
+    }
+
+    /// The steps, root first.
+    public var steps: [Step]
+
+    /// Creates a path from its steps.
+    public init(_ steps: [Step]) {
+        self.steps = steps
+    }
+
+    /// The root container's path: no steps.
+    public static let root = RecordPath([])
+
+    /// This path with one more step.
+    public func appending(_ step: Step) -> RecordPath {
+        RecordPath(steps + [step])
+    }
+
+    /// The step's format-1 slot, for a path of one drill-down step; `nil` otherwise.
+    public var slot: Slot? {
+        guard steps.count == 1 else { return nil }
+        switch steps[0] {
+        case .left(let index): return .left(index: index)
+        case .right: return .right
+        default: return nil
+        }
+    }
+
+    /// The path of a top-level drill-down slot.
+    public init(_ slot: Slot) {
+        switch slot {
+        case .left(let index): self.init([.left(index)])
+        case .right: self.init([.right])
+        }
+    }
+}
+
+extension RecordPath.Step: CustomStringConvertible {
+    /// `left[2]`, `right`, `tabs[0]`...
+    public var description: String {
+        switch self {
+        case .left(let index): "left[\(index)]"
+        case .right: "right"
+        case .records(let index): "records[\(index)]"
+        case .primary(let index): "primary[\(index)]"
+        case .detail(let index): "detail[\(index)]"
+        case .tabs(let index): "tabs[\(index)]"
+        }
+    }
+}
+
+extension RecordPath: CustomStringConvertible {
+    /// The steps joined by `/`; the empty string for the root.
+    public var description: String {
+        steps.map(\.description).joined(separator: "/")
+    }
+}

@@ -1,0 +1,209 @@
+/// What a restore of a ``RestorationTree`` gives: the tree to rebuild for the target layout,
+/// every record left out with its reason, notes on what moved, and warnings.
+///
+/// A plan is the result of ``Restorer/plan(for:layout:canRebuild:)``.
+///
+/// ```swift
+/// let plan = Restorer.plan(for: tree, layout: .compact, resolver: .knownClasses(classes))
+/// if let root = plan.root { rebuild(root) }
+/// for dropped in plan.dropped { log("\(dropped.path): \(dropped.reason)") }
+/// ```
+public struct RestorationTreePlan: Hashable, Sendable {
+    /// The format version of the planned state.
+    public var formatVersion: Int
+    /// The layout the plan is made for.
+    public var layout: Layout
+    /// The restored root container, or `nil` when the state restores nothing to plan (rule 10).
+    public var root: PlannedContainer?
+    /// Every record left out, in document order.
+    public var dropped: [Dropped]
+    /// What moved without being dropped, in document order of the containers.
+    public var notes: [Note]
+    /// Things worth knowing that did not drop any record.
+    public var warnings: [RestorationWarning]
+
+    /// Creates a plan. Plans normally come from ``Restorer``.
+    public init(formatVersion: Int, layout: Layout, root: PlannedContainer?, dropped: [Dropped], notes: [Note], warnings: [RestorationWarning]) {
+        self.formatVersion = formatVersion
+        self.layout = layout
+        self.root = root
+        self.dropped = dropped
+        self.notes = notes
+        self.warnings = warnings
+    }
+
+    /// A record the plan leaves out, with its saved path and why.
+    public struct Dropped: Hashable, Sendable {
+        /// The record, exactly as saved.
+        public var record: RestorationRecord
+        /// Where the record was saved.
+        public var path: RecordPath
+        /// Why the record is not restored.
+        public var reason: DropReason
+
+        /// Creates a dropped entry.
+        public init(record: RestorationRecord, path: RecordPath, reason: DropReason) {
+            self.record = record
+            self.path = path
+            self.reason = reason
+        }
+    }
+
+    /// Something a rule moved or decided in one container, without dropping a record.
+    public struct Note: Hashable, Sendable {
+        /// What happened.
+        public enum Kind: String, Hashable, Sendable, CaseIterable {
+            /// A drill-down's lone surviving right record became its sole left record (rule 5).
+            case rightPromoted = "right-promoted"
+            /// A split's focused side restored empty and the focus moved to the other (rule 6).
+            case focusMoved = "focus-moved"
+            /// A split's primary stack restored empty: the app uses its initial primary (rule 6).
+            case primaryEmpty = "primary-empty"
+            /// A tab bar's selected tab was dropped; the first surviving tab is selected (rule 7).
+            case selectionMoved = "selection-moved"
+        }
+
+        /// What happened.
+        public var kind: Kind
+        /// The container's path: the path of the record that owns it, empty for the root.
+        public var path: RecordPath
+
+        /// Creates a note.
+        public init(kind: Kind, path: RecordPath) {
+            self.kind = kind
+            self.path = path
+        }
+    }
+
+    /// The restored tree in the current format, ready to save again. `nil` when nothing is
+    /// restored (rule 10). Planning it again drops nothing and gives the same arrangement
+    /// (rule 11).
+    public var restoredTree: RestorationTree? {
+        root.map { RestorationTree(root: $0.restoredContainer) }
+    }
+
+    /// Every restored record with its saved path, in document order.
+    public var restoredRecords: [PlannedRecord] {
+        guard let root else { return [] }
+        var result: [PlannedRecord] = []
+        var pending = root.children.reversed().map { $0 }
+        while let next = pending.popLast() {
+            result.append(next)
+            if let nested = next.container {
+                pending.append(contentsOf: nested.children.reversed())
+            }
+        }
+        return result
+    }
+}
+
+/// A record that will be restored, with its saved path and, for a container controller, its
+/// planned container.
+public struct PlannedRecord: Hashable, Sendable {
+    /// The record, exactly as saved (its ``RestorationRecord/container`` is the saved one).
+    public var record: RestorationRecord
+    /// Where the record was saved.
+    public var from: RecordPath
+    /// The record's restored container, if it holds one.
+    public var container: PlannedContainer?
+
+    /// Creates a planned record.
+    public init(record: RestorationRecord, from: RecordPath, container: PlannedContainer?) {
+        self.record = record
+        self.from = from
+        self.container = container
+    }
+
+    /// The record as it restores: its container replaced by the restored one.
+    public var restoredRecord: RestorationRecord {
+        var result = record
+        result.container = container?.restoredContainer
+        return result
+    }
+}
+
+/// A container as it restores: the surviving records in each slot, the kind's settings after
+/// the rules, and in a compact layout the arrangement (rule 8).
+public struct PlannedContainer: Hashable, Sendable {
+    /// The restored slots and settings of each kind.
+    public indirect enum Content: Hashable, Sendable {
+        /// A drill-down: a lone surviving right record is already in `left` (rule 5).
+        case drillDown(left: [PlannedRecord], right: PlannedRecord?)
+        /// A stack.
+        case stack(records: [PlannedRecord])
+        /// A split, with its focus after rule 6 and its saved compact policy.
+        case split(primary: [PlannedRecord], detail: [PlannedRecord], focus: SplitContainer.Side, policy: SplitContainer.CompactPolicy)
+        /// A tab bar, with the restored index of the selected tab (rule 7).
+        case tabs(tabs: [PlannedRecord], selected: Int?)
+    }
+
+    /// The container's path (the path of the record that owns it; empty for the root).
+    public var path: RecordPath
+    /// The restored slots.
+    public var content: Content
+    /// The compact arrangement: only for a split or a drill-down planned for ``Layout/compact``.
+    public var compact: CompactArrangement?
+
+    /// Creates a planned container.
+    public init(path: RecordPath, content: Content, compact: CompactArrangement?) {
+        self.path = path
+        self.content = content
+        self.compact = compact
+    }
+
+    /// The container's kind.
+    public var kind: RestorationContainer.Kind {
+        switch content {
+        case .drillDown: .drillDown
+        case .stack: .stack
+        case .split: .split
+        case .tabs: .tabs
+        }
+    }
+
+    /// The restored records of every slot, in document order.
+    public var children: [PlannedRecord] {
+        switch content {
+        case .drillDown(let left, let right): left + (right.map { [$0] } ?? [])
+        case .stack(let records): records
+        case .split(let primary, let detail, _, _): primary + detail
+        case .tabs(let tabs, _): tabs
+        }
+    }
+
+    /// Whether a split restores with an empty detail: the app shows its placeholder.
+    public var detailPlaceholder: Bool {
+        if case .split(_, let detail, _, _) = content { return detail.isEmpty }
+        return false
+    }
+
+    /// The container as it restores, ready to save again.
+    public var restoredContainer: RestorationContainer {
+        switch content {
+        case .drillDown(let left, let right):
+            .drillDown(DrillDownContainer(left: left.map(\.restoredRecord), right: right?.restoredRecord))
+        case .stack(let records):
+            .stack(StackContainer(records: records.map(\.restoredRecord)))
+        case .split(let primary, let detail, let focus, let policy):
+            .split(SplitContainer(primary: primary.map(\.restoredRecord), detail: detail.map(\.restoredRecord), focus: focus, compact: policy))
+        case .tabs(let tabs, let selected):
+            .tabs(TabsContainer(tabs: tabs.map(\.restoredRecord), selected: selected))
+        }
+    }
+}
+
+/// How a split or a drill-down shows in a compact layout (rule 8): one stack of saved paths, and
+/// the restored records that are kept hidden until the layout widens.
+public struct CompactArrangement: Hashable, Sendable {
+    /// The single stack, bottom first, as saved paths.
+    public var stack: [RecordPath]
+    /// Restored records not shown in compact layout, as saved paths. They are restored, not
+    /// dropped.
+    public var hidden: [RecordPath]
+
+    /// Creates an arrangement.
+    public init(stack: [RecordPath], hidden: [RecordPath]) {
+        self.stack = stack
+        self.hidden = hidden
+    }
+}

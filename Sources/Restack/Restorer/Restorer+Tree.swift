@@ -1,0 +1,168 @@
+extension Restorer {
+    /// Plans the restoration of a tree for a layout, asking `canRebuild` about each record with
+    /// a valid identifier whose ancestors all survived.
+    ///
+    /// `canRebuild` receives the record and its identifier path (its ancestors' identifiers,
+    /// root first, then its own), is called at most once per record in document order, and
+    /// never for a record that rules 1, 3 or 10 already drop. An error it throws is rethrown,
+    /// and no plan is made.
+    ///
+    /// - Parameters:
+    ///   - tree: The saved tree.
+    ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
+    ///   - canRebuild: Returns `true` when the app can rebuild the record.
+    /// - Returns: The plan.
+    public static func plan(
+        for tree: RestorationTree,
+        layout: Layout = .regular,
+        canRebuild: (RestorationRecord, _ identifierPath: [String]) throws -> Bool
+    ) rethrows -> RestorationTreePlan {
+        try plan(tree, layout: layout, isSupported: RestorationTree.supportedFormatVersions.contains(tree.formatVersion), canRebuild: canRebuild)
+    }
+
+    /// Plans the restoration of a tree for a layout with a ready-made resolver.
+    ///
+    /// - Parameters:
+    ///   - tree: The saved tree.
+    ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
+    ///   - resolver: Decides which records the app can rebuild; by default all.
+    /// - Returns: The plan.
+    public static func plan(
+        for tree: RestorationTree,
+        layout: Layout = .regular,
+        resolver: RecordResolver = .acceptAll
+    ) -> RestorationTreePlan {
+        plan(for: tree, layout: layout, canRebuild: resolver.canRebuild(_:identifierPath:))
+    }
+
+    /// What the planning of one tree collects besides the restored containers.
+    struct Findings {
+        var dropped: [RestorationTreePlan.Dropped] = []
+        var notes: [RestorationTreePlan.Note] = []
+        var warnings: [RestorationWarning] = []
+    }
+
+    /// The one planner behind every entry point: rule 10, then the root container.
+    static func plan(
+        _ tree: RestorationTree,
+        layout: Layout,
+        isSupported: Bool,
+        canRebuild: (RestorationRecord, [String]) throws -> Bool
+    ) rethrows -> RestorationTreePlan {
+        guard isSupported else {
+            return unsupportedFormatPlan(tree, layout: layout)
+        }
+        var findings = Findings()
+        let root = try planContainer(tree.root, at: .root, ancestors: [], layout: layout, findings: &findings, canRebuild: canRebuild)
+        return RestorationTreePlan(
+            formatVersion: tree.formatVersion, layout: layout, root: root,
+            dropped: findings.dropped, notes: findings.notes, warnings: findings.warnings
+        )
+    }
+
+    /// Plans one container: each slot's records (rules 1-4), then the kind's rules (5-7), the
+    /// layout (rule 8) and duplicates (rule 9). Notes and warnings of this container go before
+    /// those of the containers below it (document order).
+    static func planContainer(
+        _ container: RestorationContainer,
+        at path: RecordPath,
+        ancestors: [String],
+        layout: Layout,
+        findings: inout Findings,
+        canRebuild: (RestorationRecord, [String]) throws -> Bool
+    ) rethrows -> PlannedContainer {
+        let noteMark = findings.notes.count
+        let warningMark = findings.warnings.count
+        var notes: [RestorationTreePlan.Note.Kind] = []
+        let content: PlannedContainer.Content
+        switch container {
+        case .drillDown(let saved):
+            var left = try planSequence(saved.left, at: path, step: RecordPath.Step.left, ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild)
+            var right = try saved.right.flatMap {
+                try planRecord($0, at: path.appending(.right), ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild)
+            }
+            notes += promoteLoneRight(left: &left, right: &right) ? [.rightPromoted] : []
+            content = .drillDown(left: left, right: right)
+        case .stack(let saved):
+            content = .stack(records: try planSequence(saved.records, at: path, step: RecordPath.Step.records, ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild))
+        case .split(let saved):
+            let primary = try planSequence(saved.primary, at: path, step: RecordPath.Step.primary, ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild)
+            let detail = try planSequence(saved.detail, at: path, step: RecordPath.Step.detail, ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild)
+            let focus = restoredFocus(saved.focus, primaryIsEmpty: primary.isEmpty, detailIsEmpty: detail.isEmpty)
+            notes += (focus != saved.focus ? [.focusMoved] : []) + (primary.isEmpty ? [.primaryEmpty] : [])
+            content = .split(primary: primary, detail: detail, focus: focus, policy: saved.compact)
+        case .tabs(let saved):
+            let tabs = try planSequence(saved.tabs, at: path, step: RecordPath.Step.tabs, ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild)
+            let selection = restoredSelection(saved.selected, survivors: tabs)
+            notes += selection.moved ? [.selectionMoved] : []
+            content = .tabs(tabs: tabs, selected: selection.index)
+        }
+        let planned = PlannedContainer(path: path, content: content, compact: compactArrangement(of: content, layout: layout))
+        findings.notes.insert(contentsOf: notes.map { .init(kind: $0, path: path) }, at: noteMark)
+        findings.warnings.insert(contentsOf: duplicateIdentifierWarnings(planned.children), at: warningMark)
+        return planned
+    }
+
+    /// Rules 1 to 4 for one slot's sequence of records.
+    static func planSequence(
+        _ records: [RestorationRecord],
+        at path: RecordPath,
+        step: (Int) -> RecordPath.Step,
+        ancestors: [String],
+        layout: Layout,
+        findings: inout Findings,
+        canRebuild: (RestorationRecord, [String]) throws -> Bool
+    ) rethrows -> [PlannedRecord] {
+        var planned: [PlannedRecord?] = []
+        planned.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() {
+            planned.append(try planRecord(record, at: path.appending(step(index)), ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild))
+        }
+        return closeGaps(planned)
+    }
+
+    /// Rules 1 to 3 for one record: it survives with its planned container, or it is dropped
+    /// with every record below it.
+    static func planRecord(
+        _ record: RestorationRecord,
+        at path: RecordPath,
+        ancestors: [String],
+        layout: Layout,
+        findings: inout Findings,
+        canRebuild: (RestorationRecord, [String]) throws -> Bool
+    ) rethrows -> PlannedRecord? {
+        if let reason = try dropReason(for: record, ancestors: ancestors, canRebuild: canRebuild) {
+            findings.dropped.append(.init(record: record, path: path, reason: reason))
+            findings.dropped += descendants(of: record, at: path).map { .init(record: $0.record, path: $0.path, reason: .ancestorDropped) }
+            return nil
+        }
+        let container = try record.container.map { nested in
+            try planContainer(nested, at: path, ancestors: ancestors + [record.identifier!], layout: layout, findings: &findings, canRebuild: canRebuild)
+        }
+        return PlannedRecord(record: record, from: path, container: container)
+    }
+
+    /// Rule 3: every record below `record`, in document order; the resolver is not asked.
+    static func descendants(of record: RestorationRecord, at path: RecordPath) -> [(path: RecordPath, record: RestorationRecord)] {
+        guard let container = record.container else { return [] }
+        return RestorationTree(root: container).allRecords.map { (path: RecordPath(path.steps + $0.path.steps), record: $0.record) }
+    }
+
+    /// Rule 4: in a sequence, survivors keep their order and the gaps of dropped records close.
+    static func closeGaps(_ planned: [PlannedRecord?]) -> [PlannedRecord] {
+        planned.compactMap { $0 }
+    }
+
+    /// Rule 10: a state in an unsupported format restores nothing; every record, nested ones
+    /// included, is dropped with ``DropReason/unsupportedFormat``.
+    static func unsupportedFormatPlan(_ tree: RestorationTree, layout: Layout) -> RestorationTreePlan {
+        RestorationTreePlan(
+            formatVersion: tree.formatVersion,
+            layout: layout,
+            root: nil,
+            dropped: tree.allRecords.map { .init(record: $0.record, path: $0.path, reason: .unsupportedFormat) },
+            notes: [],
+            warnings: []
+        )
+    }
+}

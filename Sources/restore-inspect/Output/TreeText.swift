@@ -1,0 +1,84 @@
+import Restack
+
+/// Human-readable plans by layout: a format-1 plan as ``Text/plan(_:)`` draws it, and a format-2
+/// plan as the saved tree, one line per record indented by level, each marked restored, dropped
+/// (with the reason) or hidden in the compact layout, each container with its restored settings.
+enum TreeText {
+    /// A format-1 plan; for the compact layout, also the single stack it shows.
+    static func plan(_ plan: RestorationPlan, layout: Layout) -> String {
+        guard layout == .compact else { return Text.plan(plan) }
+        let stack = plan.compactArrangement.stack.map(\.description).joined(separator: ", ")
+        return Text.plan(plan) + "\n  compact   one stack: \(stack.isEmpty ? "empty" : stack)"
+    }
+
+    /// A format-2 plan drawn over the saved tree it was made from.
+    static func plan(_ plan: RestorationTreePlan, of tree: RestorationTree) -> String {
+        var restored: [RecordPath: PlannedRecord] = [:]
+        for record in plan.restoredRecords {
+            restored[record.from] = record
+        }
+        var dropped: [RecordPath: DropReason] = [:]
+        for entry in plan.dropped {
+            dropped[entry.path] = entry.reason
+        }
+        var containers: [RecordPath: PlannedContainer] = [:]
+        var hidden = Set<RecordPath>()
+        for container in [plan.root].compactMap({ $0 }) + plan.restoredRecords.compactMap(\.container) {
+            containers[container.path] = container
+            hidden.formUnion(container.compact?.hidden ?? [])
+        }
+
+        var lines = ["format \(tree.formatVersion) · layout \(plan.layout.rawValue) · \(restored.count) restored, \(plan.dropped.count) dropped"]
+        lines.append(containerLine(tree.root, planned: containers[.root], indent: ""))
+        for (path, record) in tree.allRecords {
+            let indent = String(repeating: "  ", count: path.steps.count)
+            let name = "\(path.steps.last.map(String.init(describing:)) ?? "")  \(Text.quoted(record.identifier))  \(record.className ?? "(no class)")"
+            let mark: String
+            if let reason = dropped[path] {
+                mark = "DROPPED: \(reason.rawValue)"
+            } else if hidden.contains(path) {
+                mark = "restored, hidden in compact"
+            } else {
+                mark = restored[path] == nil ? "?" : "restored"
+            }
+            lines.append("\(indent)\(name)  \(mark)")
+            if let container = record.container {
+                lines.append(containerLine(container, planned: containers[path], indent: indent + "  "))
+            }
+        }
+        for note in plan.notes {
+            lines.append("note      \(note.kind.rawValue) at \(note.path.steps.isEmpty ? "the root" : note.path.description)")
+        }
+        for warning in plan.warnings {
+            lines.append("warning   \(warning)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `split · focus detail (saved primary) · compact merge · one stack: primary[0], detail[0]`.
+    private static func containerLine(_ saved: RestorationContainer, planned: PlannedContainer?, indent: String) -> String {
+        var parts = ["[\(saved.kind.rawValue)]"]
+        switch (saved, planned?.content) {
+        case (.split(let split), .split(_, let detail, let focus, _)?):
+            parts.append(focus == split.focus ? "focus \(focus.rawValue)" : "focus \(focus.rawValue) (saved \(split.focus.rawValue))")
+            parts.append("compact \(split.compact.rawValue)")
+            if detail.isEmpty { parts.append("detail placeholder") }
+        case (.tabs(let tabs), .tabs(_, let selected)?):
+            let now = selected.map { "selected \($0)" } ?? "nothing selected"
+            parts.append(selected == tabs.selected ? now : "\(now) (saved \(tabs.selected.map(String.init) ?? "none"))")
+        default:
+            break
+        }
+        if planned == nil {
+            parts.append("not restored")
+        }
+        if let compact = planned?.compact {
+            let stack = compact.stack.map(\.description).joined(separator: ", ")
+            parts.append("one stack: \(stack.isEmpty ? "empty" : stack)")
+            if !compact.hidden.isEmpty {
+                parts.append("hidden: \(compact.hidden.map(\.description).joined(separator: ", "))")
+            }
+        }
+        return indent + parts.joined(separator: " · ")
+    }
+}
