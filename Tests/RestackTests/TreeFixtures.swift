@@ -1,0 +1,93 @@
+import Foundation
+import Restack
+
+// Small builders for trees, so that a test reads like the state it describes.
+
+/// A record with identifier `id`, class `<id>Controller`, holding `container` if given.
+func node(_ id: String?, _ container: RestorationContainer? = nil) -> RestorationRecord {
+    RestorationRecord(identifier: id, className: "\(id ?? "Anonymous")Controller", container: container)
+}
+
+func drillDown(_ left: [RestorationRecord], right: RestorationRecord? = nil) -> RestorationContainer {
+    .drillDown(DrillDownContainer(left: left, right: right))
+}
+
+func stack(_ records: RestorationRecord...) -> RestorationContainer {
+    .stack(StackContainer(records: records))
+}
+
+func split(
+    _ primary: [RestorationRecord], _ detail: [RestorationRecord],
+    focus: SplitContainer.Side = .primary, compact: SplitContainer.CompactPolicy = .merge
+) -> RestorationContainer {
+    .split(SplitContainer(primary: primary, detail: detail, focus: focus, compact: compact))
+}
+
+func tabs(_ tabs: [RestorationRecord], selected: Int?) -> RestorationContainer {
+    .tabs(TabsContainer(tabs: tabs, selected: selected))
+}
+
+func tree(_ root: RestorationContainer, version: Int = 2) -> RestorationTree {
+    RestorationTree(formatVersion: version, root: root)
+}
+
+/// A resolver that refuses the records whose identifier is in `refused`.
+func refusing(_ refused: String...) -> RecordResolver {
+    RecordResolver { (record: RestorationRecord) in !refused.contains(record.identifier ?? "") }
+}
+
+extension RestorationTreePlan {
+    /// `path:reason` for each dropped record.
+    var drops: [String] {
+        dropped.map { "\($0.path):\($0.reason)" }
+    }
+
+    /// `kind@path` for each note.
+    var noteList: [String] {
+        notes.map { "\($0.kind.rawValue)@\($0.path)" }
+    }
+
+    /// The saved paths of every restored record, in document order.
+    var restoredPaths: [String] {
+        restoredRecords.map(\.from.description)
+    }
+
+    /// The planned container at `path` (the root for "").
+    func container(at path: String) -> PlannedContainer? {
+        if path.isEmpty { return root }
+        return restoredRecords.first { $0.from.description == path }?.container
+    }
+}
+
+extension PlannedContainer {
+    /// The compact arrangement as strings: `stack` and `hidden`.
+    var arrangement: (stack: [String], hidden: [String])? {
+        compact.map { ($0.stack.map(\.description), $0.hidden.map(\.description)) }
+    }
+
+    /// The identifiers of a slot's restored records: `left`, `right`, `records`, `primary`,
+    /// `detail` or `tabs`.
+    func ids(_ slot: String) -> [String?] {
+        let records: [PlannedRecord]
+        switch (content, slot) {
+        case (.drillDown(let left, _), "left"): records = left
+        case (.drillDown(_, let right), "right"): records = right.map { [$0] } ?? []
+        case (.stack(let all), "records"): records = all
+        case (.split(let primary, _, _, _), "primary"): records = primary
+        case (.split(_, let detail, _, _), "detail"): records = detail
+        case (.tabs(let all, _), "tabs"): records = all
+        default: records = []
+        }
+        return records.map(\.record.identifier)
+    }
+
+    var focus: SplitContainer.Side? {
+        if case .split(_, _, let focus, _) = content { return focus }
+        return nil
+    }
+
+    var selected: Int? {
+        if case .tabs(_, let selected) = content { return selected }
+        return nil
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import PropertyBased
+import Restack
+
+/// Random trees up to four container levels deep: every kind and compact policy, both focuses,
+/// valid selections, and the identifiers, classes and payloads of ``Generators`` (nil, empty,
+/// whitespace, duplicate and hostile Unicode identifiers; a class the resolver refuses).
+enum TreeGenerators {
+    static let maxDepth = 4
+
+    static let tree = Generator(run: { rng in
+        RestorationTree(root: container(level: 1, using: &rng))
+    })
+
+    static func container(level: Int, using rng: inout any SeededRandomNumberGenerator) -> RestorationContainer {
+        func records(_ range: ClosedRange<Int>) -> [RestorationRecord] {
+            (0..<Int.random(in: range, using: &rng)).map { _ in record(level: level, using: &rng) }
+        }
+        switch Int.random(in: 0...3, using: &rng) {
+        case 0:
+            let left = records(0...3)
+            let right = Bool.random(using: &rng) ? record(level: level, using: &rng) : nil
+            return .drillDown(DrillDownContainer(left: left, right: right))
+        case 1:
+            return .stack(StackContainer(records: records(0...4)))
+        case 2:
+            return .split(SplitContainer(
+                primary: records(0...3), detail: records(0...3),
+                focus: SplitContainer.Side.allCases.randomElement(using: &rng)!,
+                compact: SplitContainer.CompactPolicy.allCases.randomElement(using: &rng)!
+            ))
+        default:
+            let tabs = records(0...4)
+            return .tabs(TabsContainer(tabs: tabs, selected: tabs.isEmpty ? nil : Int.random(in: 0..<tabs.count, using: &rng)))
+        }
+    }
+
+    static func record(level: Int, using rng: inout any SeededRandomNumberGenerator) -> RestorationRecord {
+        var record = Generators.record.run(using: &rng)
+        if level < maxDepth, Int.random(in: 0..<10, using: &rng) < 4 {
+            record.container = container(level: level + 1, using: &rng)
+        }
+        return record
+    }
+
+    static let layout = Generator(run: { rng in Layout.allCases.randomElement(using: &rng)! })
+}

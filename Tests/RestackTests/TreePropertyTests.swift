@@ -1,0 +1,143 @@
+import Foundation
+import PropertyBased
+import Restack
+import Testing
+
+/// Properties of rules v2 over random trees up to four levels deep. Every body catches what it
+/// throws and records it: the property library would otherwise pass a throwing body silently.
+@Suite("Rules v2 properties")
+struct TreePropertyTests {
+    /// Refuses the class `GoneController`, and any record whose identifier path holds "inbox"
+    /// more than once: a resolver that depends on the path.
+    static let resolver = RecordResolver { (record: RestorationRecord, path: [String]) in
+        record.className != "GoneController" && path.filter { $0 == "inbox" }.count < 2
+    }
+
+    /// The oracle: each record's fate from its own validity and its ancestors', written
+    /// independently of the restorer's walk.
+    static func expectedFates(_ tree: RestorationTree) -> [(path: RecordPath, reason: DropReason?)] {
+        var fates: [(RecordPath, DropReason?)] = []
+        var identifiersAt: [RecordPath: [String]] = [.root: []]
+        var deadAt = Set<RecordPath>()
+        for (path, record) in tree.allRecords {
+            let parent = RecordPath(Array(path.steps.dropLast()))
+            if deadAt.contains(parent) {
+                deadAt.insert(path)
+                fates.append((path, .ancestorDropped))
+                continue
+            }
+            guard let id = record.identifier, !id.isEmpty else {
+                deadAt.insert(path)
+                fates.append((path, record.identifier == nil ? .missingIdentifier : .emptyIdentifier))
+                continue
+            }
+            let identifiers = identifiersAt[parent]! + [id]
+            if resolver.canRebuild(record, identifierPath: identifiers) {
+                identifiersAt[path] = identifiers
+                fates.append((path, nil))
+            } else {
+                deadAt.insert(path)
+                fates.append((path, .unresolvedClass))
+            }
+        }
+        return fates
+    }
+
+    @Test func keepsExactlyTheRecordsWhoseWholeAncestryIsRestorable() async {
+        await propertyCheck(count: 300, input: TreeGenerators.tree, TreeGenerators.layout) { tree, layout in
+            let plan = Restorer.plan(for: tree, layout: layout, resolver: Self.resolver)
+            let fates = Self.expectedFates(tree)
+            #expect(plan.restoredRecords.map(\.from) == fates.filter { $0.reason == nil }.map(\.path))
+            #expect(plan.dropped.map(\.path) == fates.filter { $0.reason != nil }.map(\.path))
+            #expect(plan.dropped.map(\.reason) == fates.compactMap(\.reason))
+            #expect(plan.restoredRecords.count + plan.dropped.count == tree.recordCount)
+        }
+    }
+
+    @Test func isDeterministicAndIdempotent() async {
+        await propertyCheck(count: 300, input: TreeGenerators.tree, TreeGenerators.layout) { tree, layout in
+            do {
+                // Determinism: an equal state read back from its file, and a fresh resolver
+                // that logs its calls, give the same plan and the same questions.
+                var first: [[String]] = [], second: [[String]] = []
+                let plan = Restorer.plan(for: tree, layout: layout) { record, path in
+                    first.append(path)
+                    return Self.resolver.canRebuild(record, identifierPath: path)
+                }
+                let copy = try StateFile.decodeTree(StateFile.encode(tree))
+                let again = Restorer.plan(for: copy, layout: layout) { record, path in
+                    second.append(path)
+                    return Self.resolver.canRebuild(record, identifierPath: path)
+                }
+                #expect(again == plan)
+                #expect(first == second)
+                // Idempotence: the restored tree plans to itself, with nothing dropped.
+                guard let restored = plan.restoredTree else {
+                    Issue.record("a supported tree gives a root")
+                    return
+                }
+                let replanned = Restorer.plan(for: restored, layout: layout, resolver: Self.resolver)
+                #expect(replanned.dropped.isEmpty)
+                #expect(replanned.restoredTree == restored)
+                #expect(replanned.restoredRecords.map(\.record.identifier) == plan.restoredRecords.map(\.record.identifier))
+                #expect(Self.arrangedIdentifiers(replanned) == Self.arrangedIdentifiers(plan))
+            } catch {
+                Issue.record(error)
+            }
+        }
+    }
+
+    /// Each arrangement's stack and hidden lists, by the identifiers of the records they name.
+    static func arrangedIdentifiers(_ plan: RestorationTreePlan) -> [[String?]] {
+        let byPath = Dictionary(plan.restoredRecords.map { ($0.from, $0) }, uniquingKeysWith: { a, _ in a })
+        let containers = [plan.root].compactMap { $0 } + plan.restoredRecords.compactMap(\.container)
+        return containers.compactMap(\.compact).flatMap { [$0.stack, $0.hidden] }.map { $0.map { byPath[$0]?.record.identifier } }
+    }
+
+    @Test func neverLosesAHiddenRecord() async {
+        await propertyCheck(count: 300, input: TreeGenerators.tree) { tree in
+            let plan = Restorer.plan(for: tree, layout: .compact, resolver: Self.resolver)
+            let restored = Set(plan.restoredRecords.map(\.from))
+            let dropped = Set(plan.dropped.map(\.path))
+            let containers = [plan.root].compactMap { $0 } + plan.restoredRecords.compactMap(\.container)
+            for container in containers {
+                switch container.kind {
+                case .split, .drillDown:
+                    let arrangement = container.compact
+                    #expect(arrangement != nil)
+                    let arranged = (arrangement?.stack ?? []) + (arrangement?.hidden ?? [])
+                    #expect(arranged.sorted { $0.description < $1.description } == container.children.map(\.from).sorted { $0.description < $1.description },
+                            "every restored child is either shown or hidden, once")
+                    for path in arrangement?.hidden ?? [] {
+                        #expect(restored.contains(path) && !dropped.contains(path))
+                    }
+                case .stack, .tabs:
+                    #expect(container.compact == nil)
+                }
+            }
+        }
+    }
+
+    @Test func formatTwoEncodeDecodeIsTheIdentity() async {
+        await propertyCheck(count: 300, input: TreeGenerators.tree) { tree in
+            do {
+                let data = StateFile.encode(tree)
+                let decoded = try StateFile.decodeTree(data)
+                #expect(decoded == tree)
+                #expect(StateFile.encode(decoded) == data)
+            } catch {
+                Issue.record(error)
+            }
+        }
+    }
+
+    @Test func theFormatOnePlanIsTheDrillDownCaseOfTheTreePlan() async {
+        await propertyCheck(count: 300, input: Generators.state) { state in
+            let v1 = Restorer.plan(for: state) { Self.resolver.canRebuild($0) }
+            let v2 = Restorer.plan(for: RestorationTree(state), resolver: Self.resolver)
+            #expect(v1.left.map(\.record) + (v1.right.map { [$0.record] } ?? []) == v2.restoredRecords.map(\.record))
+            #expect(v1.dropped.map { RecordPath($0.from) } == v2.dropped.map(\.path))
+            #expect(v1.rightPromotedToLeft == v2.notes.contains { $0.kind == .rightPromoted })
+        }
+    }
+}
