@@ -116,8 +116,13 @@ struct ContainerDocument: Codable {
             ))
         case .tabs:
             let tabs = try records(.tabs)
-            let selected = try keys.decodeIfPresent(Int.self, forKey: .selected)
             let place = codingPathDescription(decoder.codingPath + [CodingKeys.selected])
+            // Read as a number first, so that 0.5 gets its own message rather than a parse error.
+            let number = try keys.decodeIfPresent(Double.self, forKey: .selected)
+            if let number, number != number.rounded() || abs(number) >= 1e15 {
+                throw StateFileError(path: place, problem: "expected a whole number, found \(number)")
+            }
+            let selected = number.map { Int($0) }
             switch (selected, tabs.isEmpty) {
             case (nil, false):
                 throw StateFileError(path: place, problem: "required when there are tabs (the index of the selected tab)")

@@ -1,0 +1,110 @@
+import Foundation
+import Restack
+import Testing
+
+/// The state file is strict: payloads are canonical base64, no key appears twice in any object,
+/// and nesting is bounded (issue 7 item 5, issue 9). Each is a typed error naming the place.
+@Suite("State file strictness")
+struct StateFileStrictnessTests {
+    static func decodeError(_ json: String) -> StateFileError? {
+        do {
+            _ = try StateFile.decodeDocument(Data(json.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Foundation on Linux accepts some of these (`Data(base64Encoded:)` takes unpadded input
+    /// and non-zero padding bits); the state file accepts none.
+    @Test(arguments: ["====", "=", "aGVsbG8", "aGVsbG8==", "aGVsbG8===", "aGVsbG9=", "aGVs bG8=", " aGVsbG8=", "aGVsbG8=\\n",
+                      "aGVs\\nbG8=", "aGVs\\rbG8=", "aGVsbG8*", "aGVs-G8=", "aGVs_G8=", "a", "ab", "abc", "YQ=a", "\\u0000aGVsbG8="])
+    func invalidOrNonCanonicalBase64IsRefusedNamingThePlace(_ payload: String) {
+        let formatOne = Self.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "a"}, {"identifier": "b", "payload": "\#(payload)"}]}"#)
+        #expect(formatOne?.path == "left[1].payload", "\(String(describing: formatOne))")
+        #expect(formatOne?.problem.contains("expected base64 data") == true)
+        let formatTwo = Self.decodeError(#"{"formatVersion": 2, "root": {"kind": "stack", "records": [{"identifier": "n", "container": {"kind": "tabs", "selected": 0, "tabs": [{"payload": "\#(payload)"}]}}]}}"#)
+        #expect(formatTwo?.path == "root.records[0].container.tabs[0].payload", "\(String(describing: formatTwo))")
+    }
+
+    @Test func canonicalBase64IsAccepted() throws {
+        for (text, bytes) in [("", ""), ("YQ==", "a"), ("YWI=", "ab"), ("YWJj", "abc"), ("aGVsbG8=", "hello")] {
+            let state = try StateFile.decode(Data(#"{"formatVersion": 1, "left": [{"identifier": "a", "payload": "\#(text)"}]}"#.utf8))
+            #expect(state.left.first?.payload == Data(bytes.utf8))
+        }
+        #expect(Self.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "a", "payload": 12}]}"#)?.path == "left[0].payload")
+    }
+
+    @Test(arguments: [
+        (#"{"formatVersion": 1, "formatVersion": 1, "left": []}"#, "", "formatVersion"),
+        (#"{"formatVersion": 1, "left": [], "right": {"identifier": "a", "identifier": "b"}}"#, "right", "identifier"),
+        (#"{"formatVersion": 1, "left": [{}, {"payload": "", "class": "A", "payload": "YQ=="}]}"#, "left[1]", "payload"),
+        (#"{"formatVersion": 2, "root": {"kind": "split", "primary": [{}, {"identifier": "a", "identifier": "a"}], "detail": []}}"#, "root.primary[1]", "identifier"),
+        (#"{"formatVersion": 2, "root": {"kind": "stack", "kind": "tabs", "records": []}}"#, "root", "kind"),
+        (#"{"formatVersion": 2, "root": {"kind": "stack", "records": [{"container": {"kind": "tabs", "tabs": [], "selected": null, "selected": 0}}]}}"#, "root.records[0].container", "selected"),
+        // Escapes name the same key: "\u0061" is "a"; a surrogate pair is the character it encodes.
+        (#"{"formatVersion": 1, "left": [{"identifier": "x", "identifi\u0065r": "y"}]}"#, "left[0]", "identifier"),
+        (#"{"formatVersion": 1, "left": [{"\u0069dentifier": "x", "identifier": "y"}]}"#, "left[0]", "identifier"),
+        (#"{"formatVersion": 1, "left": [], "😀": 1, "\ud83d\ude00": 2}"#, "", "😀"),
+        (#"{"formatVersion": 1, "left": [], "a\"b": 1, "a\u0022b": 2}"#, "", #"a"b"#),
+    ])
+    func duplicateKeysAtAnyLevelAreRefusedNamingThePlace(_ json: String, _ path: String, _ key: String) {
+        let error = Self.decodeError(json)
+        #expect(error?.path == path, "\(String(describing: error))")
+        #expect(error?.problem == "duplicate key \(String(reflecting: key))", "\(String(describing: error))")
+    }
+
+    @Test func keysThatOnlyLookAlikeAreNotDuplicates() {
+        // Different bytes, different keys: both unknown, neither a duplicate.
+        let error = Self.decodeError(#"{"formatVersion": 1, "left": [], "caf\u00e9": 1, "cafe\u0301": 2}"#)
+        #expect(error?.problem.hasPrefix("unknown key") == true, "\(String(describing: error))")
+        // The same key in sibling objects is fine.
+        #expect(Self.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "a"}, {"identifier": "a"}]}"#) == nil)
+        // A key-like string as a value is not a key.
+        #expect(Self.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "class", "class": "identifier"}]}"#) == nil)
+    }
+
+    @Test func containersDeeperThanTheLimitAreRefusedNamingThePlace() throws {
+        func nested(_ levels: Int) -> String {
+            var json = #"{"kind": "stack", "records": []}"#
+            for _ in 1..<levels {
+                json = #"{"kind": "stack", "records": [{"identifier": "n", "container": "# + json + "}]}"
+            }
+            return #"{"formatVersion": 2, "root": "# + json + "}"
+        }
+        let deepest = try StateFile.decodeTree(Data(nested(RestorationTree.maxContainerDepth).utf8))
+        #expect(deepest.root.depth == 64)
+        let error = Self.decodeError(nested(RestorationTree.maxContainerDepth + 1))
+        #expect(error?.problem == "containers nested deeper than 64", "\(String(describing: error))")
+        #expect(error?.path.hasPrefix("root.records[0].container.records[0].container") == true)
+        // Far deeper: stopped by the structure check before any parser recursion.
+        let tooDeep = Self.decodeError(nested(1000))
+        #expect(tooDeep?.problem.contains("nested deeper than") == true, "\(String(describing: tooDeep))")
+    }
+
+    /// A megabyte of `[[[[` or `{"a":{"a":` must be a typed error, never a stack overflow.
+    @Test(arguments: ["[", #"{"a":"#, #"{"formatVersion": 2, "root": "#])
+    func aMegabyteOfNestingIsATypedError(_ opening: String) {
+        let count = 1_000_000 / opening.utf8.count
+        let open = String(repeating: opening, count: count)
+        for json in [open, open + "1" + String(repeating: opening == "[" ? "]" : "}", count: count)] {
+            let error = Self.decodeError(json)
+            #expect(error?.problem.contains("nested deeper than \(3 * 64 + 8) arrays and objects") == true, "\(String(describing: error?.problem.prefix(200)))")
+        }
+    }
+
+    @Test func mismatchedBracketsAreInvalidJSON() {
+        #expect(Self.decodeError(#"{"formatVersion": 1, "left": [}"#)?.problem.hasPrefix("not valid JSON") == true)
+        #expect(Self.decodeError(#"]"#)?.problem.hasPrefix("not valid JSON") == true)
+    }
+
+    /// A document this package wrote, with hostile strings, passes the structure check: the
+    /// check reads escapes exactly as JSON does.
+    @Test func hostileStringsPassTheCheckAndComeBackExactly() throws {
+        let hostile = ["\u{0}", "\"", "\\", "\\u0061", "a\"b\\", "\u{202E}rtl", "👩‍👩‍👧", "\u{D7FF}\u{E000}\u{FFFF}", "\n\t\r\u{8}\u{C}"]
+        let state = tree(stack(RestorationRecord(identifier: "s", container: .stack(StackContainer(records: hostile.map { RestorationRecord(identifier: $0, className: $0) })))))
+        // Keys are fixed, but values of every record must survive: each record is an object
+        // with the same keys, so a scan that mixed values and keys would report duplicates.
+        #expect(try StateFile.decodeTree(StateFile.encode(state)) == state)
+    }
+}
