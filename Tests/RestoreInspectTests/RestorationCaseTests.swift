@@ -1,0 +1,109 @@
+import Foundation
+import RestackTestSupport
+import Testing
+
+/// The restoration edge cases as data: each file of `Tests/RestorationCases/` holds a state, the
+/// classes the app knows (or "all"), a layout and the expected plan, and is run through the real
+/// `restore-inspect plan --input FILE --layout L [--known-class C]... --json`. Set
+/// `RESTORE_INSPECT` to run them against another implementation of the same contract.
+@Suite("Restoration cases")
+struct RestorationCaseTests {
+    /// The case folder, found from this source file (not a bundle resource), so that the same
+    /// files can be run by anything that reads them.
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("RestorationCases")
+
+    static let caseNames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        .filter { $0.hasSuffix(".json") }
+        .sorted()
+
+    @Test func theFolderHoldsACaseForEveryTableRowAndSeedSystem() {
+        #expect(Self.caseNames.count >= 41, "\(Self.folder.path): \(Self.caseNames.count) cases")
+        for prefix in ["v1-", "drilldown-", "stack-", "split-", "tabs-", "tree-", "seed-sgb", "seed-tidysplits-merge",
+                       "seed-tidysplits-omit-detail", "seed-indexdetail-collapsed", "seed-indexdetail-expanded",
+                       "seed-split-or-flip", "seed-reinstate"] {
+            #expect(Self.caseNames.contains { $0.hasPrefix(prefix) }, "no case for \(prefix)")
+        }
+    }
+
+    @Test(arguments: caseNames)
+    func planMatchesTheExpectedPlan(_ name: String) throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
+        let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(file.keys) == ["description", "state", "knownClasses", "layout", "expectedPlan"], "\(name): the case-file keys")
+        let state = try #require(file["state"])
+        let layout = try #require(file["layout"] as? String)
+        var arguments = ["plan", "--input", "-", "--layout", layout, "--json"]
+        switch file["knownClasses"] {
+        case let all as String where all == "all":
+            break
+        case let names as [String] where !names.isEmpty:
+            arguments += names.flatMap { ["--known-class", $0] }
+        default:
+            Issue.record("\(name): knownClasses must be \"all\" or a non-empty list of class names")
+            return
+        }
+        let result = try CLI.run(arguments, stdin: try JSONSerialization.data(withJSONObject: state))
+        #expect(result.status == 0, "\(name): \(result.stderr)")
+        let actual = try JSONDecoder().decode(JSONValue.self, from: Data(result.stdout.utf8))
+        let expected = try JSONDecoder().decode(JSONValue.self, from: JSONSerialization.data(withJSONObject: try #require(file["expectedPlan"])))
+        #expect(actual == expected, "\(name): \(file["description"] ?? "")\n\(actual.differences(from: expected).joined(separator: "\n"))")
+    }
+}
+
+/// A JSON value compared strictly: `true` is not `1`, `1` is not `1.5`, keys are unordered.
+enum JSONValue: Decodable, Equatable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: JSONKey.self) {
+            var values: [String: JSONValue] = [:]
+            for key in object.allKeys {
+                values[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+            }
+            self = .object(values)
+        } else if var array = try? decoder.unkeyedContainer() {
+            var values: [JSONValue] = []
+            while !array.isAtEnd {
+                values.append(try array.decode(JSONValue.self))
+            }
+            self = .array(values)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                self = .null
+            } else if let bool = try? single.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let number = try? single.decode(Double.self) {
+                self = .number(number)
+            } else {
+                self = .string(try single.decode(String.self))
+            }
+        }
+    }
+
+    /// Where two values differ, as `path: actual != expected` lines.
+    func differences(from expected: JSONValue, at path: String = "") -> [String] {
+        switch (self, expected) {
+        case let (.object(a), .object(b)):
+            return Set(a.keys).union(b.keys).sorted().flatMap { key -> [String] in
+                switch (a[key], b[key]) {
+                case let (x?, y?): x.differences(from: y, at: "\(path).\(key)")
+                case (nil, _): ["\(path).\(key): missing"]
+                case (_, nil): ["\(path).\(key): not expected"]
+                }
+            }
+        case let (.array(a), .array(b)) where a.count == b.count:
+            return zip(a, b).enumerated().flatMap { $1.0.differences(from: $1.1, at: "\(path)[\($0)]") }
+        default:
+            return self == expected ? [] : ["\(path): \(self) != \(expected)"]
+        }
+    }
+}
+
+private struct JSONKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
