@@ -61,6 +61,13 @@ struct StateFileFormat2Tests {
         #expect(throws: StateFileError.self) { try StateFile.decode(Data(Self.example.utf8)) }
     }
 
+    @Test func aDrillDownStateHoldingContainersIsWrittenWholeAsFormatTwo() throws {
+        let nested = RestorationRecord(identifier: "nav", className: "Nav", container: .stack(StackContainer(records: [RestorationRecord(identifier: "x")])))
+        let state = DrillDownState(left: [nested], right: RestorationRecord(identifier: "r"))
+        let tree = try StateFile.decodeTree(StateFile.encode(state))
+        #expect(tree == RestorationTree(formatVersion: 2, root: .drillDown(DrillDownContainer(left: [nested], right: RestorationRecord(identifier: "r")))))
+    }
+
     @Test func aNewerFormatIsReadInTheShapeItHasAndRestoresNothing() throws {
         let rooted = try StateFile.decodeDocument(Data(#"{"formatVersion": 7, "root": {"kind": "stack", "records": [{"identifier": "a"}]}}"#.utf8))
         #expect(rooted == .tree(tree(stack(RestorationRecord(identifier: "a")), version: 7)))

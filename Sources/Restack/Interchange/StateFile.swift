@@ -99,11 +99,19 @@ public enum StateFile {
 
     /// Encodes a state as a pretty-printed format-1 state file with sorted keys.
     ///
-    /// - Parameter state: The state to write. Its records must hold no container: the format-1
-    ///   shape has no place for one (write such a state as a ``RestorationTree``).
+    /// A state whose records hold containers is a tree the format-1 shape cannot hold: it is
+    /// written, whole, as a format-2 file (format version 2 or its own if newer) with a
+    /// drill-down root, never with its containers left out.
+    ///
+    /// - Parameter state: The state to write.
     /// - Returns: UTF-8 JSON, ending with a newline.
     public static func encode(_ state: DrillDownState) -> Data {
-        encodeJSON(StateDocument(state))
+        guard state.hasNestedContainers else {
+            return encodeJSON(StateDocument(state))
+        }
+        var tree = RestorationTree(state)
+        tree.formatVersion = max(tree.formatVersion, RestorationTree.currentFormatVersion)
+        return encodeJSON(TreeDocument(tree))
     }
 
     /// Encodes a tree as a pretty-printed state file with sorted keys: in the format-2 shape, or
