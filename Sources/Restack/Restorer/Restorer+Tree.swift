@@ -17,7 +17,10 @@ extension Restorer {
         layout: Layout = .regular,
         canRebuild: (RestorationRecord, _ identifierPath: [String]) throws -> Bool
     ) rethrows -> RestorationTreePlan {
-        try plan(tree, layout: layout, isSupported: RestorationTree.supportedFormatVersions.contains(tree.formatVersion), canRebuild: canRebuild)
+        try plan(
+            tree, layout: layout, isSupported: RestorationTree.supportedFormatVersions.contains(tree.formatVersion),
+            resolve: { record, ancestors in try canRebuild(record, ancestors + [record.identifier!]) }
+        )
     }
 
     /// Plans the restoration of a tree for a layout with a ready-made resolver.
@@ -42,18 +45,20 @@ extension Restorer {
         var warnings: [RestorationWarning] = []
     }
 
-    /// The one planner behind every entry point: rule 10, then the root container.
+    /// The one planner behind every entry point: rule 10, then the root container. `resolve`
+    /// receives a record with a valid identifier and its ancestors' identifiers (the entry points
+    /// add the record's own to make its identifier path; the format-1 one needs none).
     static func plan(
         _ tree: RestorationTree,
         layout: Layout,
         isSupported: Bool,
-        canRebuild: (RestorationRecord, [String]) throws -> Bool
+        resolve: (RestorationRecord, _ ancestors: [String]) throws -> Bool
     ) rethrows -> RestorationTreePlan {
         guard isSupported else {
             return unsupportedFormatPlan(tree, layout: layout)
         }
         var findings = Findings()
-        let root = try planContainer(tree.root, at: .root, ancestors: [], layout: layout, findings: &findings, canRebuild: canRebuild)
+        let root = try planContainer(tree.root, at: .root, ancestors: [], layout: layout, findings: &findings, resolve: resolve)
         return RestorationTreePlan(
             formatVersion: tree.formatVersion, layout: layout, root: root,
             dropped: findings.dropped, notes: findings.notes, warnings: findings.warnings
@@ -69,7 +74,7 @@ extension Restorer {
         ancestors: [String],
         layout: Layout,
         findings: inout Findings,
-        canRebuild: (RestorationRecord, [String]) throws -> Bool
+        resolve: (RestorationRecord, _ ancestors: [String]) throws -> Bool
     ) rethrows -> PlannedContainer {
         let noteMark = findings.notes.count
         let warningMark = findings.warnings.count
@@ -77,22 +82,22 @@ extension Restorer {
         let content: PlannedContainer.Content
         switch container {
         case .drillDown(let saved):
-            var left = try planSequence(saved.left, at: path, step: RecordPath.Step.left, ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild)
+            var left = try planSequence(saved.left, at: path, step: RecordPath.Step.left, ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve)
             var right = try saved.right.flatMap {
-                try planRecord($0, at: path.appending(.right), ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild)
+                try planRecord($0, at: path.appending(.right), ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve)
             }
             notes += promoteLoneRight(left: &left, right: &right) ? [.rightPromoted] : []
             content = .drillDown(left: left, right: right)
         case .stack(let saved):
-            content = .stack(records: try planSequence(saved.records, at: path, step: RecordPath.Step.records, ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild))
+            content = .stack(records: try planSequence(saved.records, at: path, step: RecordPath.Step.records, ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve))
         case .split(let saved):
-            let primary = try planSequence(saved.primary, at: path, step: RecordPath.Step.primary, ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild)
-            let detail = try planSequence(saved.detail, at: path, step: RecordPath.Step.detail, ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild)
+            let primary = try planSequence(saved.primary, at: path, step: RecordPath.Step.primary, ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve)
+            let detail = try planSequence(saved.detail, at: path, step: RecordPath.Step.detail, ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve)
             let focus = restoredFocus(saved.focus, primaryIsEmpty: primary.isEmpty, detailIsEmpty: detail.isEmpty)
             notes += (focus != saved.focus ? [.focusMoved] : []) + (primary.isEmpty ? [.primaryEmpty] : [])
             content = .split(primary: primary, detail: detail, focus: focus, policy: saved.compact)
         case .tabs(let saved):
-            let tabs = try planSequence(saved.tabs, at: path, step: RecordPath.Step.tabs, ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild)
+            let tabs = try planSequence(saved.tabs, at: path, step: RecordPath.Step.tabs, ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve)
             let selection = restoredSelection(saved.selected, survivors: tabs)
             notes += selection.moved ? [.selectionMoved] : []
             content = .tabs(tabs: tabs, selected: selection.index)
@@ -111,12 +116,12 @@ extension Restorer {
         ancestors: [String],
         layout: Layout,
         findings: inout Findings,
-        canRebuild: (RestorationRecord, [String]) throws -> Bool
+        resolve: (RestorationRecord, _ ancestors: [String]) throws -> Bool
     ) rethrows -> [PlannedRecord] {
         var planned: [PlannedRecord?] = []
         planned.reserveCapacity(records.count)
         for (index, record) in records.enumerated() {
-            planned.append(try planRecord(record, at: path.appending(step(index)), ancestors: ancestors, layout: layout, findings: &findings, canRebuild: canRebuild))
+            planned.append(try planRecord(record, at: path.appending(step(index)), ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve))
         }
         return closeGaps(planned)
     }
@@ -129,15 +134,15 @@ extension Restorer {
         ancestors: [String],
         layout: Layout,
         findings: inout Findings,
-        canRebuild: (RestorationRecord, [String]) throws -> Bool
+        resolve: (RestorationRecord, _ ancestors: [String]) throws -> Bool
     ) rethrows -> PlannedRecord? {
-        if let reason = try dropReason(for: record, ancestors: ancestors, canRebuild: canRebuild) {
+        if let reason = try dropReason(for: record, ancestors: ancestors, resolve: resolve) {
             findings.dropped.append(.init(record: record, path: path, reason: reason))
             findings.dropped += descendants(of: record, at: path).map { .init(record: $0.record, path: $0.path, reason: .ancestorDropped) }
             return nil
         }
         let container = try record.container.map { nested in
-            try planContainer(nested, at: path, ancestors: ancestors + [record.identifier!], layout: layout, findings: &findings, canRebuild: canRebuild)
+            try planContainer(nested, at: path, ancestors: ancestors + [record.identifier!], layout: layout, findings: &findings, resolve: resolve)
         }
         return PlannedRecord(record: record, from: path, container: container)
     }

@@ -51,7 +51,7 @@ public enum Restorer {
             RestorationTree(state),
             layout: .regular,
             isSupported: supportedFormatVersions.contains(state.formatVersion),
-            canRebuild: { record, _ in try canRebuild(record) }
+            resolve: { record, _ in try canRebuild(record) }
         )
         return RestorationPlan(drillDownOf: tree)
     }
@@ -86,17 +86,16 @@ public enum Restorer {
     }
 
     /// Rules 1 and 2: the reason to drop a record, or `nil` to keep it. The resolver is asked
-    /// only about records with a valid identifier, with the record's identifier path
-    /// (`ancestors` then its own identifier).
+    /// only about records with a valid identifier, with the identifiers of their ancestors.
     static func dropReason(
         for record: RestorationRecord,
         ancestors: [String],
-        canRebuild: (RestorationRecord, [String]) throws -> Bool
+        resolve: (RestorationRecord, _ ancestors: [String]) throws -> Bool
     ) rethrows -> DropReason? {
         if let problem = identifierProblem(of: record) {
             return problem
         }
-        return try canRebuild(record, ancestors + [record.identifier!]) ? nil : .unresolvedClass
+        return try resolve(record, ancestors) ? nil : .unresolvedClass
     }
 }
 
