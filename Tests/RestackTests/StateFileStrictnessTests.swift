@@ -108,3 +108,41 @@ struct StateFileStrictnessTests {
         #expect(try StateFile.decodeTree(StateFile.encode(state)) == state)
     }
 }
+
+/// The encodings `JSONDecoder` reads are all scanned: a duplicate key cannot hide in UTF-16.
+@Suite("State file encodings")
+struct StateFileEncodingTests {
+    static let duplicate = #"{"formatVersion": 1, "left": [{"identifier": "a", "identifier": "b"}]}"#
+    static let valid = #"{"formatVersion": 1, "left": [{"identifier": "caf\u00e9 😀"}]}"#
+
+    static let encodings: [(String, @Sendable (String) -> Data)] = [
+        ("UTF-8", { Data($0.utf8) }),
+        ("UTF-8 with BOM", { Data([0xEF, 0xBB, 0xBF]) + Data($0.utf8) }),
+        ("UTF-16LE", { $0.data(using: .utf16LittleEndian)! }),
+        ("UTF-16BE", { $0.data(using: .utf16BigEndian)! }),
+        ("UTF-16 with BOM", { Data([0xFF, 0xFE]) + $0.data(using: .utf16LittleEndian)! }),
+        ("UTF-32LE", { $0.data(using: .utf32LittleEndian)! }),
+        ("UTF-32BE with BOM", { Data([0, 0, 0xFE, 0xFF]) + $0.data(using: .utf32BigEndian)! }),
+    ]
+
+    @Test func everyEncodingIsCheckedForDuplicateKeysAndReadsTheSame() throws {
+        for (name, encode) in Self.encodings {
+            do {
+                _ = try StateFile.decodeDocument(encode(Self.duplicate))
+                Issue.record("\(name): a duplicate key was accepted")
+            } catch {
+                #expect(error.description == #"left[0]: duplicate key "identifier""#, "\(name)")
+            }
+            let state = try StateFile.decode(encode(Self.valid))
+            #expect(state.left.first?.identifier == "caf\u{E9} 😀", "\(name)")
+        }
+    }
+
+    @Test func rawControlCharactersInStringsAreInvalidJSON() {
+        for raw in ["\u{0}", "\n", "\u{1F}"] {
+            #expect(throws: StateFileError.self) {
+                try StateFile.decodeDocument(Data(#"{"formatVersion": 1, "left": [{"identifier": "a\#(raw)b"}]}"#.utf8))
+            }
+        }
+    }
+}

@@ -30,8 +30,39 @@ enum JSONStructureCheck {
         var expectsKey = true
     }
 
+    /// The document as UTF-8. `JSONDecoder` also reads UTF-16 and UTF-32 (told apart by a byte
+    /// order mark or by the zero bytes around the first characters, as RFC 4627 describes);
+    /// such a document is transcoded first, so that the scan sees the characters the decoder
+    /// will see. UTF-8 is returned as it is.
+    static func utf8(_ data: Data) throws(StateFileError) -> Data {
+        let head = [UInt8](data.prefix(4)) + [1, 1, 1, 1]   // padding: never mistaken for a zero byte
+        let encoding: String.Encoding
+        switch (head[0], head[1], head[2], head[3]) {
+        case (0, 0, 0xFE, 0xFF), (0, 0, 0, _): encoding = .utf32BigEndian
+        case (0xFF, 0xFE, 0, 0), (_, 0, 0, 0): encoding = .utf32LittleEndian
+        case (0xFE, 0xFF, _, _), (0, _, _, _): encoding = .utf16BigEndian
+        case (0xFF, 0xFE, _, _), (_, 0, _, _): encoding = .utf16LittleEndian
+        default: return data
+        }
+        var body = data
+        let bom: [UInt8] = switch encoding {
+        case .utf32BigEndian: [0, 0, 0xFE, 0xFF]
+        case .utf32LittleEndian: [0xFF, 0xFE, 0, 0]
+        case .utf16BigEndian: [0xFE, 0xFF]
+        default: [0xFF, 0xFE]
+        }
+        if body.starts(with: bom) {
+            body.removeFirst(bom.count)
+        }
+        guard let text = String(data: body, encoding: encoding) else {
+            throw StateFileError(path: "", problem: "not valid JSON (not valid UTF-8, UTF-16 or UTF-32 text)")
+        }
+        return Data(text.utf8)
+    }
+
     /// Throws the first duplicate key or excess of nesting, naming its place as the decoder's
-    /// messages do (`root.primary[1]`).
+    /// messages do (`root.primary[1]`). `data` is UTF-8 (see ``utf8(_:)``); a control
+    /// character inside a string, which JSON forbids, is reported as invalid JSON.
     static func check(_ data: Data) throws(StateFileError) {
         let bytes = [UInt8](data)
         var frames: [Frame] = []
@@ -63,7 +94,7 @@ enum JSONStructureCheck {
                 }
                 position += 1
             case UInt8(ascii: "\""):
-                let (string, end) = readString(bytes, from: position + 1)
+                let (string, end) = try readString(bytes, from: position + 1)
                 position = end
                 guard let last = frames.indices.last, frames[last].isObject, frames[last].expectsKey else { continue }
                 frames[last].expectsKey = false
@@ -101,13 +132,16 @@ enum JSONStructureCheck {
     /// `\uXXXX` escapes are decoded, surrogate pairs combined; a lone surrogate is kept in its
     /// generalized UTF-8 form, so that it equals only itself. An invalid escape is kept as
     /// written: the decoder rejects the document anyway.
-    private static func readString(_ bytes: [UInt8], from start: Int) -> ([UInt8], Int) {
+    private static func readString(_ bytes: [UInt8], from start: Int) throws(StateFileError) -> ([UInt8], Int) {
         var result: [UInt8] = []
         var position = start
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 return (result, position + 1)
+            }
+            if byte < 0x20 {
+                throw StateFileError(path: "", problem: "not valid JSON (a control character inside a string at byte \(position))")
             }
             guard byte == UInt8(ascii: "\\"), position + 1 < bytes.count else {
                 result.append(byte)
