@@ -76,6 +76,7 @@ public enum StateFile {
     /// - Returns: The document, records exactly as written.
     /// - Throws: ``StateFileError`` naming the first problem found.
     public static func decodeDocument(_ data: Data) throws(StateFileError) -> Document {
+        let data = try JSONStructureCheck.utf8(data)
         try JSONStructureCheck.check(data)
         do {
             return try JSONDecoder().decode(AnyStateDocument.self, from: data).document

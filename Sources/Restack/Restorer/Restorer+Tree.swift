@@ -45,20 +45,25 @@ extension Restorer {
         var warnings: [RestorationWarning] = []
     }
 
-    /// The one planner behind every entry point: rule 10, then the root container. `resolve`
-    /// receives a record with a valid identifier and its ancestors' identifiers (the entry points
-    /// add the record's own to make its identifier path; the format-1 one needs none).
-    static func plan(
-        _ tree: RestorationTree,
-        layout: Layout,
-        isSupported: Bool,
-        resolve: (RestorationRecord, _ ancestors: [String]) throws -> Bool
-    ) rethrows -> RestorationTreePlan {
+    /// Where a container is planned: its path, its ancestors' identifiers, the target layout.
+    struct Scope {
+        var path: RecordPath
+        var ancestors: [String]
+        var layout: Layout
+    }
+
+    /// The resolver as the planner calls it: a record with a valid identifier, and the
+    /// identifiers of its ancestors (the entry points add the record's own to make its
+    /// identifier path; the format-1 one needs none).
+    typealias Resolve = (RestorationRecord, _ ancestors: [String]) throws -> Bool
+
+    /// The one planner behind every entry point: rule 10, then the root container.
+    static func plan(_ tree: RestorationTree, layout: Layout, isSupported: Bool, resolve: Resolve) rethrows -> RestorationTreePlan {
         guard isSupported else {
             return unsupportedFormatPlan(tree, layout: layout)
         }
         var findings = Findings()
-        let root = try planContainer(tree.root, at: .root, ancestors: [], layout: layout, findings: &findings, resolve: resolve)
+        let root = try planContainer(tree.root, in: Scope(path: .root, ancestors: [], layout: layout), findings: &findings, resolve: resolve)
         return RestorationTreePlan(
             formatVersion: tree.formatVersion, layout: layout, root: root,
             dropped: findings.dropped, notes: findings.notes, warnings: findings.warnings
@@ -69,12 +74,7 @@ extension Restorer {
     /// layout (rule 8) and duplicates (rule 9). Notes and warnings of this container go before
     /// those of the containers below it (document order).
     static func planContainer(
-        _ container: RestorationContainer,
-        at path: RecordPath,
-        ancestors: [String],
-        layout: Layout,
-        findings: inout Findings,
-        resolve: (RestorationRecord, _ ancestors: [String]) throws -> Bool
+        _ container: RestorationContainer, in scope: Scope, findings: inout Findings, resolve: Resolve
     ) rethrows -> PlannedContainer {
         let noteMark = findings.notes.count
         let warningMark = findings.warnings.count
@@ -82,46 +82,38 @@ extension Restorer {
         let content: PlannedContainer.Content
         switch container {
         case .drillDown(let saved):
-            var left = try planSequence(saved.left, at: path, step: RecordPath.Step.left, ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve)
-            var right = try saved.right.flatMap {
-                try planRecord($0, at: path.appending(.right), ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve)
-            }
+            var left = try planSequence(saved.left, RecordPath.Step.left, in: scope, findings: &findings, resolve: resolve)
+            var right = try saved.right.flatMap { try planRecord($0, at: .right, in: scope, findings: &findings, resolve: resolve) }
             notes += promoteLoneRight(left: &left, right: &right) ? [.rightPromoted] : []
             content = .drillDown(left: left, right: right)
         case .stack(let saved):
-            content = .stack(records: try planSequence(saved.records, at: path, step: RecordPath.Step.records, ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve))
+            content = .stack(records: try planSequence(saved.records, RecordPath.Step.records, in: scope, findings: &findings, resolve: resolve))
         case .split(let saved):
-            let primary = try planSequence(saved.primary, at: path, step: RecordPath.Step.primary, ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve)
-            let detail = try planSequence(saved.detail, at: path, step: RecordPath.Step.detail, ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve)
+            let primary = try planSequence(saved.primary, RecordPath.Step.primary, in: scope, findings: &findings, resolve: resolve)
+            let detail = try planSequence(saved.detail, RecordPath.Step.detail, in: scope, findings: &findings, resolve: resolve)
             let focus = restoredFocus(saved.focus, primaryIsEmpty: primary.isEmpty, detailIsEmpty: detail.isEmpty)
             notes += (focus != saved.focus ? [.focusMoved] : []) + (primary.isEmpty ? [.primaryEmpty] : [])
             content = .split(primary: primary, detail: detail, focus: focus, policy: saved.compact)
         case .tabs(let saved):
-            let tabs = try planSequence(saved.tabs, at: path, step: RecordPath.Step.tabs, ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve)
+            let tabs = try planSequence(saved.tabs, RecordPath.Step.tabs, in: scope, findings: &findings, resolve: resolve)
             let selection = restoredSelection(saved.selected, survivors: tabs)
             notes += selection.moved ? [.selectionMoved] : []
             content = .tabs(tabs: tabs, selected: selection.index)
         }
-        let planned = PlannedContainer(path: path, content: content, compact: compactArrangement(of: content, layout: layout))
-        findings.notes.insert(contentsOf: notes.map { .init(kind: $0, path: path) }, at: noteMark)
+        let planned = PlannedContainer(path: scope.path, content: content, compact: compactArrangement(of: content, layout: scope.layout))
+        findings.notes.insert(contentsOf: notes.map { .init(kind: $0, path: scope.path) }, at: noteMark)
         findings.warnings.insert(contentsOf: duplicateIdentifierWarnings(planned.children), at: warningMark)
         return planned
     }
 
     /// Rules 1 to 4 for one slot's sequence of records.
     static func planSequence(
-        _ records: [RestorationRecord],
-        at path: RecordPath,
-        step: (Int) -> RecordPath.Step,
-        ancestors: [String],
-        layout: Layout,
-        findings: inout Findings,
-        resolve: (RestorationRecord, _ ancestors: [String]) throws -> Bool
+        _ records: [RestorationRecord], _ step: (Int) -> RecordPath.Step, in scope: Scope, findings: inout Findings, resolve: Resolve
     ) rethrows -> [PlannedRecord] {
         var planned: [PlannedRecord?] = []
         planned.reserveCapacity(records.count)
         for (index, record) in records.enumerated() {
-            planned.append(try planRecord(record, at: path.appending(step(index)), ancestors: ancestors, layout: layout, findings: &findings, resolve: resolve))
+            planned.append(try planRecord(record, at: step(index), in: scope, findings: &findings, resolve: resolve))
         }
         return closeGaps(planned)
     }
@@ -129,20 +121,17 @@ extension Restorer {
     /// Rules 1 to 3 for one record: it survives with its planned container, or it is dropped
     /// with every record below it.
     static func planRecord(
-        _ record: RestorationRecord,
-        at path: RecordPath,
-        ancestors: [String],
-        layout: Layout,
-        findings: inout Findings,
-        resolve: (RestorationRecord, _ ancestors: [String]) throws -> Bool
+        _ record: RestorationRecord, at step: RecordPath.Step, in scope: Scope, findings: inout Findings, resolve: Resolve
     ) rethrows -> PlannedRecord? {
-        if let reason = try dropReason(for: record, ancestors: ancestors, resolve: resolve) {
+        let path = scope.path.appending(step)
+        if let reason = try dropReason(for: record, ancestors: scope.ancestors, resolve: resolve) {
             findings.dropped.append(.init(record: record, path: path, reason: reason))
             findings.dropped += descendants(of: record, at: path).map { .init(record: $0.record, path: $0.path, reason: .ancestorDropped) }
             return nil
         }
         let container = try record.container.map { nested in
-            try planContainer(nested, at: path, ancestors: ancestors + [record.identifier!], layout: layout, findings: &findings, resolve: resolve)
+            let inner = Scope(path: path, ancestors: scope.ancestors + [record.identifier!], layout: scope.layout)
+            return try planContainer(nested, in: inner, findings: &findings, resolve: resolve)
         }
         return PlannedRecord(record: record, from: path, container: container)
     }

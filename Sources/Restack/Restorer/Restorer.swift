@@ -90,7 +90,7 @@ public enum Restorer {
     static func dropReason(
         for record: RestorationRecord,
         ancestors: [String],
-        resolve: (RestorationRecord, _ ancestors: [String]) throws -> Bool
+        resolve: Resolve
     ) rethrows -> DropReason? {
         if let problem = identifierProblem(of: record) {
             return problem
