@@ -43,6 +43,33 @@ struct TreePropertyTests {
         return fates
     }
 
+    /// The random trees reach what the properties are about: every kind and policy, four levels,
+    /// drops of every reason, and hidden records.
+    @Test func theGeneratorCoversEveryKindPolicyDepthAndReason() async {
+        var kinds = Set<RestorationContainer.Kind>(), policies = Set<SplitContainer.CompactPolicy>()
+        var reasons = Set<DropReason>(), depths = Set<Int>(), hidden = 0, notes = Set<RestorationTreePlan.Note.Kind>()
+        await propertyCheck(count: 300, input: TreeGenerators.tree) { tree in
+            depths.insert(tree.root.depth)
+            var pending = [tree.root]
+            while let container = pending.popLast() {
+                kinds.insert(container.kind)
+                if case .split(let split) = container { policies.insert(split.compact) }
+                pending += container.children.compactMap(\.record.container)
+            }
+            let plan = Restorer.plan(for: tree, layout: .compact, resolver: Self.resolver)
+            reasons.formUnion(plan.dropped.map(\.reason))
+            notes.formUnion(plan.notes.map(\.kind))
+            hidden += ([plan.root].compactMap { $0 } + plan.restoredRecords.compactMap(\.container)).compactMap(\.compact).map(\.hidden.count).reduce(0, +)
+        }
+        print("tree generator: depths \(depths.sorted()), \(kinds.count) kinds, \(policies.count) policies, reasons \(reasons.map(\.rawValue).sorted()), notes \(notes.map(\.rawValue).sorted()), \(hidden) hidden records")
+        #expect(kinds == Set(RestorationContainer.Kind.allCases))
+        #expect(policies == Set(SplitContainer.CompactPolicy.allCases))
+        #expect(depths.contains(TreeGenerators.maxDepth) && depths.max() == TreeGenerators.maxDepth)
+        #expect(reasons == [.missingIdentifier, .emptyIdentifier, .unresolvedClass, .ancestorDropped])
+        #expect(notes == Set(RestorationTreePlan.Note.Kind.allCases))
+        #expect(hidden > 0)
+    }
+
     @Test func keepsExactlyTheRecordsWhoseWholeAncestryIsRestorable() async {
         await propertyCheck(count: 300, input: TreeGenerators.tree, TreeGenerators.layout) { tree, layout in
             let plan = Restorer.plan(for: tree, layout: layout, resolver: Self.resolver)
