@@ -59,6 +59,20 @@ struct PlanFormat2Tests {
         #expect(lines.contains("    [tabs] · nothing selected (saved 1)"))
     }
 
+    @Test func hostileNamesInATreeStayOnTheirOwnLines() throws {
+        let scratch = try Scratch()
+        let hostile = #"a\nb\u2028c\u202Ed\u0000"#   // JSON escapes: a line feed, a line separator, an RTL override, NUL
+        let file = scratch.write("h.json", #"{"formatVersion": 2, "root": {"kind": "stack", "records": [{"identifier": "\#(hostile)", "class": "\#(hostile)", "container": {"kind": "stack", "records": [{"identifier": "\#(hostile)"}, {"identifier": "\#(hostile)"}]}}]}}"#)
+        let result = try CLI.run(["plan", "--input", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 8, "header, root, 3 records, a container line, a warning, the final newline: \(lines)")
+        #expect(lines.filter { $0.drop { $0 == " " }.hasPrefix("records[") }.count == 3)
+        #expect(lines.contains { $0.hasPrefix("warning") && $0.contains(#"\n"#) })
+        let raw: Set<Unicode.Scalar> = ["\u{2028}", "\u{202E}", "\u{0}"]
+        #expect(!result.stdout.unicodeScalars.contains(where: raw.contains))
+    }
+
     @Test func aFormatOnePlanIsUnchangedInRegularLayoutAndGainsAnArrangementInCompact() throws {
         let scratch = try Scratch()
         let file = scratch.write("s.json", #"{"formatVersion": 1, "left": [{"identifier": null}, {"identifier": "a", "class": "A"}], "right": {"identifier": "r", "class": "R"}}"#)

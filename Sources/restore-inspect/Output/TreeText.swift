@@ -3,6 +3,8 @@ import Restack
 /// Human-readable plans by layout: a format-1 plan as ``Text/plan(_:)`` draws it, and a format-2
 /// plan as the saved tree, one line per record indented by level, each marked restored, dropped
 /// (with the reason) or hidden in the compact layout, each container with its restored settings.
+/// Names are escaped as in every text view (``Text/quoted(_:)``, ``Text/cell(_:or:)``): one record,
+/// one line.
 enum TreeText {
     /// A format-1 plan; for the compact layout, also the single stack it shows.
     static func plan(_ plan: RestorationPlan, layout: Layout) -> String {
@@ -32,7 +34,7 @@ enum TreeText {
         lines.append(containerLine(tree.root, planned: containers[.root], indent: ""))
         for (path, record) in tree.allRecords {
             let indent = String(repeating: "  ", count: path.steps.count)
-            let name = "\(path.steps.last.map(String.init(describing:)) ?? "")  \(Text.quoted(record.identifier))  \(record.className ?? "(no class)")"
+            let name = "\(path.steps.last.map(String.init(describing:)) ?? "")  \(Text.quoted(record.identifier))  \(Text.cell(record.className, or: "(no class)"))"
             let mark: String
             if let reason = dropped[path] {
                 mark = "DROPPED: \(reason.rawValue)"
@@ -50,7 +52,7 @@ enum TreeText {
             lines.append("note      \(note.kind.rawValue) at \(note.path.steps.isEmpty ? "the root" : note.path.description)")
         }
         for warning in plan.warnings {
-            lines.append("warning   \(warning)")
+            lines.append("warning   \(Text.oneLine(warning.description))")
         }
         return lines.joined(separator: "\n")
     }
