@@ -68,6 +68,11 @@ struct StateFileFormat2Tests {
         #expect(tree == RestorationTree(formatVersion: 2, root: .drillDown(DrillDownContainer(left: [nested], right: RestorationRecord(identifier: "r")))))
     }
 
+    @Test func aVersionOneTreeThatFormatOneCannotHoldIsWrittenAsFormatTwo() throws {
+        let tree = RestorationTree(formatVersion: 1, root: .stack(StackContainer(records: [RestorationRecord(identifier: "a")])))
+        #expect(try StateFile.decodeTree(StateFile.encode(tree)) == RestorationTree(formatVersion: 2, root: tree.root))
+    }
+
     @Test func aNewerFormatIsReadInTheShapeItHasAndRestoresNothing() throws {
         let rooted = try StateFile.decodeDocument(Data(#"{"formatVersion": 7, "root": {"kind": "stack", "records": [{"identifier": "a"}]}}"#.utf8))
         #expect(rooted == .tree(tree(stack(RestorationRecord(identifier: "a")), version: 7)))

@@ -115,9 +115,10 @@ public enum StateFile {
         return encodeJSON(TreeDocument(tree))
     }
 
-    /// Encodes a tree as a pretty-printed state file with sorted keys: in the format-2 shape, or
-    /// in the format-1 shape when its format version is 1 (a tree of version 1 is a drill-down
-    /// whose records hold no container).
+    /// Encodes a tree as a pretty-printed state file with sorted keys: in the format-1 shape when
+    /// its format version is 1 and it is a drill-down whose records hold no container, otherwise
+    /// in the format-2 shape. A tree of version 1 that format 1 cannot hold is written as format 2
+    /// (both restore alike), so that every file this writes reads back.
     ///
     /// - Parameter tree: The tree to write.
     /// - Returns: UTF-8 JSON, ending with a newline.
@@ -125,6 +126,8 @@ public enum StateFile {
         if tree.formatVersion < 2, let state = DrillDownState(tree), !state.hasNestedContainers {
             return encode(state)
         }
+        var tree = tree
+        tree.formatVersion = max(tree.formatVersion, RestorationTree.currentFormatVersion)
         return encodeJSON(TreeDocument(tree))
     }
 }
