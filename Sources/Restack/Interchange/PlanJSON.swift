@@ -32,42 +32,6 @@ extension RestorationPlan: Encodable {
     public func jsonData() -> Data {
         encodeJSON(self)
     }
-
-    /// The plan as pretty-printed JSON for a layout: for ``Layout/regular`` exactly
-    /// ``jsonData()``; for ``Layout/compact`` also `"layout": "compact"` and the drill-down's
-    /// `compact` arrangement (rule 8: left then right, as saved paths).
-    public func jsonData(layout: Layout) -> Data {
-        encodeJSON(LayoutEncoded(plan: self, layout: layout))
-    }
-
-    /// Encodes the plan's documented keys and, for ``Layout/compact``, `layout` and `compact`
-    /// beside them (in the same object).
-    public func encode(to encoder: any Encoder, layout: Layout) throws {
-        try encode(to: encoder)
-        guard layout == .compact else { return }
-        var container = encoder.container(keyedBy: LayoutKeys.self)
-        try container.encode(layout.rawValue, forKey: .layout)
-        try container.encode(compactArrangement, forKey: .compact)
-    }
-
-    /// Rule 8 for a drill-down: in compact layout one stack, the left records then the right
-    /// one, as saved paths; nothing hidden.
-    public var compactArrangement: CompactArrangement {
-        CompactArrangement(stack: (left.map(\.from) + (right.map { [$0.from] } ?? [])).map(RecordPath.init), hidden: [])
-    }
-
-    private enum LayoutKeys: String, CodingKey {
-        case layout, compact
-    }
-
-    private struct LayoutEncoded: Encodable {
-        var plan: RestorationPlan
-        var layout: Layout
-
-        func encode(to encoder: any Encoder) throws {
-            try plan.encode(to: encoder, layout: layout)
-        }
-    }
 }
 
 extension RestorationPlan.Entry: Encodable {

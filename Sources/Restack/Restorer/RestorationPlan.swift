@@ -78,6 +78,16 @@ public struct RestorationPlan: Hashable, Sendable {
         DrillDownState(left: left.map(\.record), right: right?.record)
     }
 
+    /// The arrangement of the restored drill-down in a compact layout (rule 8 of v2): one stack,
+    /// the left records then the right one, as saved paths; nothing hidden.
+    public var compactArrangement: CompactArrangement {
+        func planned(_ entry: Entry) -> PlannedRecord {
+            PlannedRecord(record: entry.record, from: RecordPath(entry.from), container: nil)
+        }
+        let content = PlannedContainer.Content.drillDown(left: left.map(planned), right: right.map(planned))
+        return Restorer.compactArrangement(of: content, layout: .compact) ?? CompactArrangement(stack: [], hidden: [])
+    }
+
     /// Whether every saved record is restored in the slot it was saved in.
     public var isComplete: Bool {
         dropped.isEmpty && !rightPromotedToLeft
