@@ -26,6 +26,26 @@ struct RestorationCaseTests {
         }
     }
 
+    /// The README's rule tables name their case in the last column: every name there is a file
+    /// here, and every file here is in a table.
+    @Test func theReadmeTablesAndTheCaseFilesNameTheSameCases() throws {
+        let readme = try String(contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let files = Set(Self.caseNames.map { String($0.dropLast(".json".count)) })
+        var named = Set<String>()
+        for line in readme.split(separator: "\n") where line.hasPrefix("|") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            guard cells.count >= 3 else { continue }
+            // The last column's `code` spans that look like case names.
+            for part in cells[cells.count - 2].split(separator: "`").enumerated() where part.offset % 2 == 1 {
+                if ["v1-", "drilldown-", "stack-", "split-", "tabs-", "tree-", "seed-"].contains(where: part.element.hasPrefix) {
+                    named.insert(String(part.element))
+                }
+            }
+        }
+        #expect(named.subtracting(files).isEmpty, "named in the README but missing: \(named.subtracting(files).sorted())")
+        #expect(files.subtracting(named).isEmpty, "case files no README table names: \(files.subtracting(named).sorted())")
+    }
+
     @Test(arguments: caseNames)
     func planMatchesTheExpectedPlan(_ name: String) throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
