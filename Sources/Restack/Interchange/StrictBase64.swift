@@ -1,8 +1,9 @@
 import Foundation
 
-/// A payload: canonical base64 only. `Data(base64Encoded:)` alone would let through forms that
-/// do not encode back to the same text (missing padding, non-zero padding bits), so a decoded
-/// payload must encode back to exactly the text that was read.
+/// A payload: canonical base64 only. `Data(base64Encoded:)` alone lets through, on Linux, forms
+/// that do not encode back to the same text (`====`, `YQ=a`, extra padding as in `aGVsbG8==`,
+/// non-zero padding bits as in `aGVsbG9=`), so a decoded payload must encode back to exactly the
+/// text that was read.
 struct StrictBase64: Decodable {
     var data: Data
 
