@@ -120,6 +120,10 @@ extension StoreError {
             self = error
             return
         }
+        if let error = error as? DamagedValue {
+            self = .corrupt(path: path, detail: error.detail)
+            return
+        }
         guard let error = error as? DatabaseError else {
             self = .database(path: path, code: -1, message: "\(error)")
             return

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import Restack
 
 /// The SQL the store runs, in one place. Statements on the save and restore paths are cached.
@@ -28,7 +27,8 @@ enum SnapshotQueries {
             db.cachedStatement(sql: "SELECT id, restoring_snapshot_id FROM restack_session WHERE name = CAST(? AS TEXT)"),
             arguments: [exact(name)]
         ) {
-            return (row[0], row[1])
+            let values = try StoredValues(row: row, idAt: 0, .sessionID, name: StoredRow.session)
+            return (try values.integer(0, .sessionID), try values.optionalInteger(1, .restoringSnapshotID))
         }
         return (try sessionID(db, name: name, creatingAt: date), nil)
     }
@@ -70,32 +70,49 @@ enum SnapshotQueries {
 
     /// Reads the records of a snapshot back into a state.
     ///
-    /// This is the restore path's hot loop: GRDB steps its cached statement, and the columns of
-    /// each row are read through SQLite's C API (`sqlite3_column_blob`), one copy per value.
+    /// This is the restore path's hot loop: GRDB steps its cached statement and each value is
+    /// read through ``StoredValues`` (an integer without allocating, text and payload with one
+    /// copy each, the copy the record keeps). A value of the wrong class, a slot that is neither
+    /// left nor right, or a gap in the left stack throws ``StoreError/corrupt(path:detail:)``.
     static func state(_ db: Database, snapshotID: Int64, formatVersion: Int, path: String) throws -> DrillDownState {
-        let statement = try db.cachedStatement(sql: """
-            SELECT slot = 'right', position, CAST(identifier AS BLOB), CAST(class_name AS BLOB), payload
-            FROM restack_record WHERE snapshot_id = ? ORDER BY slot, position
-            """)
+        let statement = try db.cachedStatement(sql: recordsSQL)
         let rows = try Row.fetchCursor(statement, arguments: [snapshotID])
-        let columns = statement.sqliteStatement
         var state = DrillDownState(formatVersion: formatVersion, left: [])
-        while try rows.next() != nil {
+        var ordinal = 0
+        while let row = try rows.next() {
+            ordinal += 1
+            let values = StoredValues(row: row, name: .record(snapshot: snapshotID, ordinal: ordinal))
+            let slot = try values.requiredText(0, .slot)
+            let position = try values.integer(1, .position)
             let record = RestorationRecord(
-                identifier: bytes(columns, 2).map { String(decoding: $0, as: UTF8.self) },
-                className: bytes(columns, 3).map { String(decoding: $0, as: UTF8.self) },
-                payload: bytes(columns, 4).map { Data($0) }
+                identifier: try values.text(2, .identifier),
+                className: try values.text(3, .className),
+                payload: try values.blob(4, .payload)
             )
-            if sqlite3_column_int(columns, 0) != 0 {
-                state.right = record
-            } else if Int(sqlite3_column_int64(columns, 1)) == state.left.count {
+            switch slot {
+            case "left" where position == state.left.count:
                 state.left.append(record)
-            } else {
+            case "left":
                 throw StoreError.corrupt(path: path, detail: "snapshot \(snapshotID) has a gap in its left stack at \(state.left.count)")
+            case "right" where position == 0 && state.right == nil:
+                state.right = record
+            case "right":
+                throw DamagedValue(detail: StoredColumn.position.problem(
+                    in: "record \(ordinal) of snapshot \(snapshotID)", "a right record must be the only one, at position 0"))
+            default:
+                throw DamagedValue(detail: StoredColumn.slot.problem(
+                    in: "record \(ordinal) of snapshot \(snapshotID)", "expected 'left' or 'right'"))
             }
         }
         return state
     }
+
+    /// The records of snapshot ?, left then right, bottom first.
+    static let recordsSQL = """
+        SELECT \(StoredColumn.slot.selection("r")), r.position, \(StoredColumn.identifier.selection("r")),
+               \(StoredColumn.className.selection("r")), r.payload
+        FROM restack_record r WHERE r.snapshot_id = ? ORDER BY r.slot, r.position
+        """
 
     static func columns(of slot: Slot) -> (String, Int) {
         switch slot {
@@ -122,43 +139,29 @@ enum SnapshotQueries {
         Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
     }
 
-    /// The bytes of a BLOB (or BLOB-cast) column of the current row, or `nil` for NULL. Valid
-    /// until the statement steps again.
-    static func bytes(_ statement: SQLiteStatement, _ column: Int32) -> UnsafeRawBufferPointer? {
-        guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
-        let count = Int(sqlite3_column_bytes(statement, column))
-        guard count > 0, let start = sqlite3_column_blob(statement, column) else {
-            return UnsafeRawBufferPointer(start: nil, count: 0)
-        }
-        return UnsafeRawBufferPointer(start: start, count: count)
-    }
-
-    /// Decodes text read as bytes.
-    static func text(_ bytes: Data?) -> String? {
-        bytes.map { String(decoding: $0, as: UTF8.self) }
-    }
-
     // MARK: Snapshots
 
     /// The columns of `SnapshotInfo`, for a query over `restack_snapshot AS s` joined with
-    /// `restack_session AS ss`.
+    /// `restack_session AS ss`, read by ``info(_:)``.
     static let infoColumns = """
-        s.id, CAST(ss.name AS BLOB), s.format_version, CAST(s.app_version AS BLOB), s.saved_at,
-        (SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = s.id),
-        s.unconfirmed_restores, s.quarantined_at, s.provisional_for IS NOT NULL
+        s.id, \(StoredColumn.sessionName.selection("ss")), s.format_version, \(StoredColumn.appVersion.selection("s")),
+        s.saved_at, (SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = s.id),
+        s.unconfirmed_restores, s.quarantined_at, s.provisional_for
         """
 
-    static func info(_ row: Row) -> SnapshotInfo {
-        SnapshotInfo(
-            id: row[0],
-            session: text(row[1]) ?? "",
-            formatVersion: row[2],
-            appVersion: text(row[3]),
-            savedAt: date(milliseconds: row[4]),
-            recordCount: row[5],
-            unconfirmedRestores: row[6],
-            quarantinedAt: (row[7] as Int64?).map(date(milliseconds:)),
-            isProvisional: row[8]
+    /// A row of ``infoColumns``, every value checked.
+    static func info(_ row: Row) throws -> SnapshotInfo {
+        let values = try StoredValues(row: row, idAt: 0, .snapshotID, name: StoredRow.snapshot)
+        return SnapshotInfo(
+            id: try values.integer(0, .snapshotID),
+            session: try values.requiredText(1, .sessionName),
+            formatVersion: try values.int(2, .formatVersion),
+            appVersion: try values.text(3, .appVersion),
+            savedAt: try values.date(4, .savedAt),
+            recordCount: try values.int(5, .count),
+            unconfirmedRestores: try values.int(6, .unconfirmedRestores),
+            quarantinedAt: try values.optionalDate(7, .quarantinedAt),
+            isProvisional: try values.optionalInteger(8, .provisionalFor) != nil
         )
     }
 
@@ -185,17 +188,19 @@ enum SnapshotQueries {
     /// restore counts the records it loads): one index lookup for the usual case.
     static func guardCandidates(_ db: Database, sessionID: Int64, limit: Int?) throws -> [SnapshotInfo] {
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT id, format_version, CAST(app_version AS BLOB), saved_at, unconfirmed_restores, quarantined_at
-            FROM restack_snapshot WHERE session_id = ? AND provisional_for IS NULL ORDER BY id DESC LIMIT ?
+            SELECT s.id, s.format_version, \(StoredColumn.appVersion.selection("s")), s.saved_at,
+                   s.unconfirmed_restores, s.quarantined_at
+            FROM restack_snapshot s WHERE s.session_id = ? AND s.provisional_for IS NULL ORDER BY s.id DESC LIMIT ?
             """), arguments: [sessionID, limit ?? -1])
         var result: [SnapshotInfo] = []
         while let row = try rows.next() {
+            let values = try StoredValues(row: row, idAt: 0, .snapshotID, name: StoredRow.snapshot)
             result.append(SnapshotInfo(
-                id: row[0], session: "", formatVersion: row[1],
-                appVersion: try row.withUnsafeData(atIndex: 2, text),
-                savedAt: date(milliseconds: row[3]), recordCount: 0,
-                unconfirmedRestores: row[4],
-                quarantinedAt: row.hasNull(atIndex: 5) ? nil : date(milliseconds: row[5])
+                id: try values.integer(0, .snapshotID), session: "", formatVersion: try values.int(1, .formatVersion),
+                appVersion: try values.text(2, .appVersion),
+                savedAt: try values.date(3, .savedAt), recordCount: 0,
+                unconfirmedRestores: try values.int(4, .unconfirmedRestores),
+                quarantinedAt: try values.optionalDate(5, .quarantinedAt)
             ))
         }
         return result

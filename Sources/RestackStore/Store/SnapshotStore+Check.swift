@@ -2,7 +2,8 @@ import GRDB
 
 extension SnapshotStore {
     /// Examines the store without changing it: SQLite's integrity check, the applied
-    /// migrations, Restack's own invariants, and counts.
+    /// migrations, Restack's own invariants (every stored value of the storage class its column
+    /// must hold, slots and positions that make a stack), and counts.
     ///
     /// Damage is reported, not thrown: each part of the check runs in its own read, and one
     /// that cannot read the file adds a problem to the report and leaves its count `nil`.
@@ -24,12 +25,35 @@ extension SnapshotStore {
         }
         let gaps = attempt("left stack check") {
             try Int64.fetchAll($0, sql: """
-                SELECT snapshot_id FROM restack_record WHERE slot = 'left'
-                GROUP BY snapshot_id HAVING MAX(position) + 1 != COUNT(*)
+                SELECT snapshot_id FROM restack_record
+                WHERE slot = 'left' AND typeof(position) = 'integer' AND typeof(snapshot_id) = 'integer'
+                GROUP BY snapshot_id HAVING MIN(position) != 0 OR MAX(position) + 1 != COUNT(*)
                 """)
         } ?? []
         if !gaps.isEmpty {
             problems.append("snapshots with a gap in their left stack: \(gaps.map(String.init).joined(separator: ", "))")
+        }
+        for column in StoredColumn.all {
+            let found = attempt("checking \(column.table).\(column.name)") {
+                try Self.rows(in: $0, of: column.table, where: column.wrongClassCondition, showing: "typeof(\(column.name))")
+            }
+            if let found, !found.rows.isEmpty {
+                problems.append(found.describe { row, found in
+                    column.problem(in: row, "expected \(column.expectation), found \(StorageClass(rawValue: found)?.phrase ?? found)")
+                })
+            }
+        }
+        let badSlots = attempt("slot check") {
+            try Self.rows(in: $0, of: "restack_record", where: "typeof(slot) = 'text' AND slot NOT IN ('left', 'right')", showing: "''")
+        }
+        if let badSlots, !badSlots.rows.isEmpty {
+            problems.append(badSlots.describe { row, _ in StoredColumn.slot.problem(in: row, "expected 'left' or 'right'") })
+        }
+        let badRights = attempt("right record check") {
+            try Self.rows(in: $0, of: "restack_record", where: "slot = 'right' AND position IS NOT 0", showing: "''")
+        }
+        if let badRights, !badRights.rows.isEmpty {
+            problems.append(badRights.describe { row, _ in StoredColumn.position.problem(in: row, "a right record must be at position 0") })
         }
         let applied = attempt("applied migrations") {
             try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
@@ -48,5 +72,32 @@ extension SnapshotStore {
             snapshotCount: count("restack_snapshot"),
             recordCount: count("restack_record")
         )
+    }
+
+    /// Rows of `table` that match `condition`: how many, and the first few, each named as a
+    /// message names it ("snapshot 7", "a record of snapshot 7") with the value of `expression`.
+    private static func rows(in db: Database, of table: String, where condition: String, showing expression: String) throws -> FoundRows {
+        let name = switch table {
+        case "restack_session": "'session ' || id"
+        case "restack_snapshot": "'snapshot ' || id"
+        default: "CASE typeof(snapshot_id) WHEN 'integer' THEN 'a record of snapshot ' || snapshot_id ELSE 'a record with a damaged snapshot_id' END"
+        }
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(condition)") ?? 0
+        let rows = try Row.fetchAll(db, sql: "SELECT \(name), \(expression) FROM \(table) WHERE \(condition) LIMIT 3")
+            .map { row in (String.fromDatabaseValue(row[0] as DatabaseValue) ?? "a row", String.fromDatabaseValue(row[1] as DatabaseValue) ?? "") }
+        return FoundRows(count: count, rows: rows)
+    }
+}
+
+/// Rows that ``SnapshotStore/check()`` found wrong: how many, and the first few.
+private struct FoundRows {
+    var count: Int
+    /// Each row's name and the value shown for it.
+    var rows: [(row: String, value: String)]
+
+    /// The problems of the first rows, and how many rows more have one.
+    func describe(_ problem: (String, String) -> String) -> String {
+        let first = rows.map { problem($0.row, $0.value) }.joined(separator: "; ")
+        return count > rows.count ? "\(first); and \(count - rows.count) more such rows" : first
     }
 }

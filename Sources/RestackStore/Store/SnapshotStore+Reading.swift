@@ -6,7 +6,7 @@ extension SnapshotStore {
     public func sessions() throws(StoreError) -> [SessionInfo] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT CAST(ss.name AS BLOB), COALESCE(agg.count, 0), agg.latest, latest.saved_at
+                SELECT ss.id, \(StoredColumn.sessionName.selection("ss")), COALESCE(agg.count, 0), agg.latest, latest.saved_at
                 FROM restack_session ss
                 LEFT JOIN (
                     SELECT session_id, COUNT(*) AS count, MAX(id) AS latest
@@ -15,11 +15,14 @@ extension SnapshotStore {
                 LEFT JOIN restack_snapshot latest ON latest.id = agg.latest
                 ORDER BY ss.name
                 """).map { row in
-                SessionInfo(
-                    name: SnapshotQueries.text(row[0]) ?? "",
-                    snapshotCount: row[1],
-                    latestSnapshotID: row[2],
-                    latestSavedAt: (row[3] as Int64?).map(SnapshotQueries.date(milliseconds:))
+                let session = try StoredValues(row: row, idAt: 0, .sessionID, name: StoredRow.session)
+                // A session without snapshots has NULL for its latest (the LEFT JOIN).
+                let latest = row.hasNull(atIndex: 3) ? nil : try session.integer(3, .snapshotID)
+                return SessionInfo(
+                    name: try session.requiredText(1, .sessionName),
+                    snapshotCount: try session.int(2, .count),
+                    latestSnapshotID: latest,
+                    latestSavedAt: try latest.map { try StoredValues(row: row, name: .snapshot($0)).date(4, .savedAt) }
                 )
             }
         }

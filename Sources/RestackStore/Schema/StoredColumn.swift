@@ -1,0 +1,136 @@
+import GRDB
+
+/// One of SQLite's storage classes: what `typeof()` says a stored value is.
+enum StorageClass: String, Sendable, CaseIterable {
+    case null, integer, real, text, blob
+
+    /// The class of a value read through GRDB.
+    init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64: self = .integer
+        case .double: self = .real
+        case .string: self = .text
+        case .blob: self = .blob
+        }
+    }
+
+    /// The class as a message says it: "an integer", "text", "NULL".
+    var phrase: String {
+        switch self {
+        case .null: "NULL"
+        case .integer: "an integer"
+        case .real: "a real"
+        case .text: "text"
+        case .blob: "a blob"
+        }
+    }
+}
+
+/// A column of Restack's tables and the storage class its values must have.
+///
+/// SQLite lets a column hold a value of any class (a text `saved_at`, an integer payload) when a
+/// file is edited outside Restack or damaged. Every column Restack reads is read through
+/// ``StoredValues``, which checks the class, and ``SnapshotStore/check()`` scans every column
+/// listed in ``all`` with `typeof()`.
+struct StoredColumn: Sendable, Hashable {
+    /// The table, such as `restack_snapshot`.
+    var table: String
+    /// The column, such as `saved_at`.
+    var name: String
+    /// The class of its values.
+    var storage: StorageClass
+    /// Whether NULL is allowed too.
+    var isNullable: Bool
+
+    init(_ table: String, _ name: String, _ storage: StorageClass, nullable: Bool = false) {
+        self.table = table
+        self.name = name
+        self.storage = storage
+        self.isNullable = nullable
+    }
+
+    /// What the column must hold, for messages: "an integer", "text or NULL".
+    var expectation: String {
+        isNullable ? "\(storage.phrase) or NULL" : storage.phrase
+    }
+
+    /// The SQL that selects the column of table alias `alias` for ``StoredValues``.
+    ///
+    /// Text comes back as its bytes (`CAST(... AS BLOB)`), because GRDB reads TEXT as a C
+    /// string, which would cut it at the first NUL; a value of another class comes back as the
+    /// name of its class (TEXT), so the reader can tell which class it found.
+    func selection(_ alias: String) -> String {
+        let column = "\(alias).\(name)"
+        guard storage == .text else { return column }
+        return "CASE typeof(\(column)) WHEN 'text' THEN CAST(\(column) AS BLOB) WHEN 'null' THEN NULL ELSE typeof(\(column)) END"
+    }
+
+    /// The condition, in SQL, under which the column holds a value of the wrong class.
+    var wrongClassCondition: String {
+        let allowed = [storage] + (isNullable ? [.null] : [])
+        return "typeof(\(name)) NOT IN (\(allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")))"
+    }
+
+    /// A problem with the value in row `row`: "restack_snapshot.saved_at of snapshot 7: expected
+    /// an integer, found text".
+    func problem(in row: String, _ what: String) -> String {
+        "\(table).\(name) of \(row): \(what)"
+    }
+
+    /// The error for a value of class `found` in row `row`.
+    func wrongClass(_ found: String, in row: StoredRow) -> DamagedValue {
+        DamagedValue(detail: problem(in: row.description, "expected \(expectation), found \(found)"))
+    }
+}
+
+extension StoredColumn {
+    static let sessionID = StoredColumn("restack_session", "id", .integer)
+    static let sessionName = StoredColumn("restack_session", "name", .text)
+    static let sessionCreatedAt = StoredColumn("restack_session", "created_at", .integer)
+    static let restoringSnapshotID = StoredColumn("restack_session", "restoring_snapshot_id", .integer, nullable: true)
+
+    static let snapshotID = StoredColumn("restack_snapshot", "id", .integer)
+    static let snapshotSessionID = StoredColumn("restack_snapshot", "session_id", .integer)
+    static let formatVersion = StoredColumn("restack_snapshot", "format_version", .integer)
+    static let appVersion = StoredColumn("restack_snapshot", "app_version", .text, nullable: true)
+    static let savedAt = StoredColumn("restack_snapshot", "saved_at", .integer)
+    static let unconfirmedRestores = StoredColumn("restack_snapshot", "unconfirmed_restores", .integer)
+    static let confirmedAt = StoredColumn("restack_snapshot", "confirmed_at", .integer, nullable: true)
+    static let quarantinedAt = StoredColumn("restack_snapshot", "quarantined_at", .integer, nullable: true)
+    static let provisionalFor = StoredColumn("restack_snapshot", "provisional_for", .integer, nullable: true)
+
+    static let recordSnapshotID = StoredColumn("restack_record", "snapshot_id", .integer)
+    static let slot = StoredColumn("restack_record", "slot", .text)
+    static let position = StoredColumn("restack_record", "position", .integer)
+    static let identifier = StoredColumn("restack_record", "identifier", .text, nullable: true)
+    static let className = StoredColumn("restack_record", "class_name", .text, nullable: true)
+    static let payload = StoredColumn("restack_record", "payload", .blob, nullable: true)
+    /// A count made by a query (not a stored column).
+    static let count = StoredColumn("restack_record", "COUNT(*)", .integer)
+
+    /// Every column of Restack's tables (as of the newest migration), for ``SnapshotStore/check()``.
+    static let all: [StoredColumn] = [
+        sessionID, sessionName, sessionCreatedAt, restoringSnapshotID,
+        snapshotID, snapshotSessionID, formatVersion, appVersion, savedAt, unconfirmedRestores, confirmedAt, quarantinedAt,
+        provisionalFor,
+        recordSnapshotID, slot, position, identifier, className, payload,
+    ]
+}
+
+/// Which row a stored value was read from, for messages. Cheap to make: the words are only
+/// written when a value is wrong.
+enum StoredRow: CustomStringConvertible, Sendable {
+    case session(Int64)
+    case snapshot(Int64)
+    /// The `ordinal`-th record (from 1, in slot and position order) of a snapshot.
+    case record(snapshot: Int64, ordinal: Int)
+
+    var description: String {
+        switch self {
+        case .session(let id): "session \(id)"
+        case .snapshot(let id): "snapshot \(id)"
+        case .record(let snapshot, let ordinal): "record \(ordinal) of snapshot \(snapshot)"
+        }
+    }
+}

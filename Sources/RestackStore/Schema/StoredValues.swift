@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+
+/// Reads the stored values of one fetched row with checked conversions.
+///
+/// GRDB's `row[...]` subscript traps when a value cannot convert (a NULL where an integer is
+/// due), and converts silently where it can (text read as an integer gives 0). A store edited
+/// outside Restack, or damaged, can hold a value of any class in any column, so every value
+/// Restack reads goes through here: a value of the wrong storage class throws a ``DamagedValue``
+/// naming the table, column and row, such as `restack_snapshot.saved_at of snapshot 7: expected
+/// an integer, found text`, which the store reports as ``StoreError/corrupt(path:detail:)``.
+///
+/// Values are inspected as GRDB's `DatabaseValue`, which reads an integer without allocating and
+/// a blob with one copy (the copy the caller keeps). Text columns must be selected with
+/// ``StoredColumn/selection(_:)``.
+struct StoredValues {
+    let row: Row
+    let name: StoredRow
+
+    /// The values of `row`, which is named by the id in its column `index` (an integer primary
+    /// key, so always an integer).
+    init(row: Row, idAt index: Int, _ column: StoredColumn, name: (Int64) -> StoredRow) throws(DamagedValue) {
+        self.init(row: row, name: name(try StoredValues(row: row, name: .session(0)).integer(index, column)))
+    }
+
+    init(row: Row, name: StoredRow) {
+        self.row = row
+        self.name = name
+    }
+
+    /// The value at `index`, of the class `column` allows (text as its bytes), or the error.
+    private func value(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> DatabaseValue {
+        let value = row[index] as DatabaseValue
+        switch (value.storage, column.storage) {
+        case (.null, _) where column.isNullable,
+             (.int64, .integer), (.double, .real), (.blob, .blob), (.blob, .text):
+            return value
+        case (.string(let found), .text):
+            // A text column selected with `selection(_:)`: the class found instead of text.
+            throw column.wrongClass(StorageClass(rawValue: found)?.phrase ?? found, in: name)
+        default:
+            throw column.wrongClass(StorageClass(value).phrase, in: name)
+        }
+    }
+
+    /// An integer.
+    func integer(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> Int64 {
+        guard case .int64(let integer) = try value(index, column).storage else {
+            throw column.wrongClass(StorageClass.null.phrase, in: name)
+        }
+        return integer
+    }
+
+    /// An integer, or `nil` for NULL in a nullable column.
+    func optionalInteger(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> Int64? {
+        guard case .int64(let integer) = try value(index, column).storage else { return nil }
+        return integer
+    }
+
+    /// An integer that fits an `Int`.
+    func int(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> Int {
+        let integer = try integer(index, column)
+        guard let int = Int(exactly: integer) else {
+            throw DamagedValue(detail: column.problem(in: name.description, "\(integer) is out of range"))
+        }
+        return int
+    }
+
+    /// A time stored as whole milliseconds since 1970.
+    func date(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> Date {
+        SnapshotQueries.date(milliseconds: try integer(index, column))
+    }
+
+    /// A time stored as whole milliseconds since 1970, or `nil` for NULL.
+    func optionalDate(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> Date? {
+        try optionalInteger(index, column).map(SnapshotQueries.date(milliseconds:))
+    }
+
+    /// Text, exactly as stored (NUL characters included), or `nil` for NULL.
+    func text(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> String? {
+        guard case .blob(let bytes) = try value(index, column).storage else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Text in a column that never holds NULL.
+    func requiredText(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> String {
+        guard let text = try text(index, column) else {
+            throw column.wrongClass(StorageClass.null.phrase, in: name)
+        }
+        return text
+    }
+
+    /// A blob, or `nil` for NULL.
+    func blob(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> Data? {
+        guard case .blob(let bytes) = try value(index, column).storage else { return nil }
+        return bytes
+    }
+}
+
+/// A stored value that is not what its column must hold. The store reports it as
+/// ``StoreError/corrupt(path:detail:)`` with this detail.
+struct DamagedValue: Error, Equatable {
+    /// What is wrong, where: `restack_snapshot.saved_at of snapshot 7: expected an integer, found text`.
+    var detail: String
+}
