@@ -58,10 +58,14 @@ let package = Package(
         ),
 
         // Test support shared by the stress helper and the test targets: deterministic states,
-        // temporary folders. Not a product.
+        // temporary folders, stores with damaged rows. Not a product.
         .target(
             name: "RestackTestSupport",
-            dependencies: ["Restack"]
+            dependencies: [
+                "Restack",
+                "RestackStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
 
         // A test helper, not for users: saves and reads in a loop for the crash and
@@ -71,10 +75,17 @@ let package = Package(
             dependencies: ["RestackStore", "RestackTestSupport"]
         ),
 
+        // Property checks that fail on a thrown error, for every test target. Not a product.
+        .target(
+            name: "RestackPropertyTesting",
+            dependencies: [.product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+
         .testTarget(
             name: "RestackTests",
             dependencies: [
                 "Restack",
+                "RestackPropertyTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -85,6 +96,7 @@ let package = Package(
                 "RestackStore",
                 "RestackTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                "RestackPropertyTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -94,6 +106,7 @@ let package = Package(
                 "restore-inspect",
                 "RestackTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                "RestackPropertyTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

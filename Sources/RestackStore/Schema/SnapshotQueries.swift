@@ -93,7 +93,8 @@ enum SnapshotQueries {
             case "left" where position == state.left.count:
                 state.left.append(record)
             case "left":
-                throw StoreError.corrupt(path: path, detail: "snapshot \(snapshotID) has a gap in its left stack at \(state.left.count)")
+                throw DamagedValue(detail: StoredColumn.position.problem(
+                    in: "record \(ordinal) of snapshot \(snapshotID)", "expected \(state.left.count), the next place in the left stack, found \(position)"))
             case "right" where position == 0 && state.right == nil:
                 state.right = record
             case "right":

@@ -31,7 +31,7 @@ extension SnapshotStore {
                 """)
         } ?? []
         if !gaps.isEmpty {
-            problems.append("snapshots with a gap in their left stack: \(gaps.map(String.init).joined(separator: ", "))")
+            problems.append("restack_record.position: snapshots with a gap in their left stack: \(gaps.map(String.init).joined(separator: ", "))")
         }
         for column in StoredColumn.all {
             let found = attempt("checking \(column.table).\(column.name)") {

@@ -1,0 +1,180 @@
+import Foundation
+import GRDB
+import Restack
+import RestackStore
+
+/// A value written into one cell of a Restack store, as an edit outside Restack or damage
+/// would: a value of a storage class its column must not hold, or a value its column's
+/// constraints forbid. Not part of Restack's API.
+public struct Damage: Sendable, Hashable, CustomStringConvertible {
+    /// The table, such as `restack_snapshot`.
+    public var table: String
+    /// The column, such as `saved_at`.
+    public var column: String
+    /// The SQL literal written, such as `'x'` or `X'00FF'`.
+    public var literal: String
+    /// What the literal is, for test names: "text", "blob", "'middle'".
+    public var kind: String
+    /// Whether listing, showing or restoring the damaged row reads this column (the others are
+    /// seen by `check` only: `created_at`, `confirmed_at`, and the ids that link rows).
+    public var isRead: Bool
+
+    /// A damage: `literal` (described as `kind`) in `table.column`.
+    public init(table: String, column: String, literal: String, kind: String, isRead: Bool) {
+        self.table = table
+        self.column = column
+        self.literal = literal
+        self.kind = kind
+        self.isRead = isRead
+    }
+
+    public var description: String {
+        "\(table).\(column) = \(kind)"
+    }
+
+    /// `table.column`, as error messages name it.
+    public var columnName: String {
+        "\(table).\(column)"
+    }
+}
+
+/// Stores with damaged rows, for the tests that check no read ever traps on them.
+/// Not part of Restack's API.
+public enum DamagedStores {
+    /// SQLite's storage classes, with a literal of each that no column affinity converts.
+    public static let literals: [(kind: String, literal: String)] = [
+        ("NULL", "NULL"), ("integer", "42"), ("real", "1.5"), ("text", "'x'"), ("blob", "X'00FF'"),
+    ]
+
+    /// Each column of Restack's tables: the classes it may hold, whether it is part of a
+    /// primary key (which never holds NULL), and whether reads use it.
+    static let columns: [(table: String, column: String, allowed: Set<String>, key: Bool, read: Bool)] = [
+        ("restack_session", "name", ["text"], false, true),
+        ("restack_session", "created_at", ["integer"], false, false),
+        ("restack_snapshot", "session_id", ["integer"], false, false),
+        ("restack_snapshot", "format_version", ["integer"], false, true),
+        ("restack_snapshot", "app_version", ["text", "NULL"], false, true),
+        ("restack_snapshot", "saved_at", ["integer"], false, true),
+        ("restack_snapshot", "unconfirmed_restores", ["integer"], false, true),
+        ("restack_snapshot", "confirmed_at", ["integer", "NULL"], false, false),
+        ("restack_snapshot", "quarantined_at", ["integer", "NULL"], false, true),
+        ("restack_record", "snapshot_id", ["integer"], true, false),
+        ("restack_record", "slot", ["text"], true, true),
+        ("restack_record", "position", ["integer"], true, true),
+        ("restack_record", "identifier", ["text", "NULL"], false, true),
+        ("restack_record", "class_name", ["text", "NULL"], false, true),
+        ("restack_record", "payload", ["blob", "NULL"], false, true),
+    ]
+
+    /// Every column of every table with every storage class SQLite lets it hold that it must
+    /// not, and values its constraints forbid (a slot neither left nor right, a negative
+    /// position, a gap in the left stack).
+    public static let all: [Damage] = columns.flatMap { column in
+        literals.filter { !column.allowed.contains($0.kind) && !(column.key && $0.kind == "NULL") }.map {
+            Damage(table: column.table, column: column.column, literal: $0.literal, kind: $0.kind, isRead: column.read)
+        }
+    } + [
+        Damage(table: "restack_record", column: "slot", literal: "'middle'", kind: "'middle'", isRead: true),
+        Damage(table: "restack_record", column: "position", literal: "-1", kind: "-1", isRead: true),
+        Damage(table: "restack_record", column: "position", literal: "5", kind: "5", isRead: true),
+    ]
+
+    /// The rows a damage goes into: session "s", its newest snapshot, and that snapshot's
+    /// second left record.
+    static func target(_ table: String) -> String {
+        switch table {
+        case "restack_session": "name = 's'"
+        case "restack_snapshot": "id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 's')"
+        default: "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 's') AND slot = 'left' AND position = 1"
+        }
+    }
+
+    /// The states the fixture saves: session "s" twice, session "t" once.
+    public static let fixture: [(session: String, state: DrillDownState)] = [
+        ("s", DrillDownState(left: [RestorationRecord(identifier: "old", className: "OldController")])),
+        ("s", DrillDownState(
+            left: [
+                RestorationRecord(identifier: "a", className: "AController", payload: Data("pa".utf8)),
+                RestorationRecord(identifier: "b\u{0}é", className: "BController", payload: Data([0, 1, 2])),
+            ],
+            right: RestorationRecord(identifier: "r", className: "RController", payload: Data())
+        )),
+        ("t", DrillDownState(left: [RestorationRecord(identifier: "x", className: "XController")])),
+    ]
+
+    /// Writes the fixture's store at `path`.
+    public static func makeFixture(at path: String) throws {
+        let store = try SnapshotStore(path: path)
+        for (session, state) in fixture {
+            try store.save(state, session: session, appVersion: "1.0")
+        }
+    }
+
+    /// Writes `damage` into the store at `path` (closed), with nothing else changed: the schema
+    /// is loosened for the write (no types, no NOT NULL, no CHECK) and then put back as it was,
+    /// as an editor that bypasses the constraints would leave the file.
+    public static func apply(_ damage: Damage, to path: String) throws {
+        try write(path, "UPDATE \(damage.table) SET \(damage.column) = \(damage.literal) WHERE \(target(damage.table))")
+    }
+
+    /// Writes `literal` into column `column` of the `row`-th row (in key order, modulo the
+    /// table's size) of `table`, for random damage.
+    public static func write(_ literal: String, into table: String, column: String, row: Int, at path: String) throws {
+        let key = table == "restack_record" ? "snapshot_id, slot, position" : "id"
+        let keyList = table == "restack_record" ? "(snapshot_id, slot, position)" : "id"
+        try write(path, """
+            UPDATE OR IGNORE \(table) SET \(column) = \(literal) WHERE \(keyList) IN (
+                SELECT \(key) FROM \(table) ORDER BY \(key)
+                LIMIT 1 OFFSET \(row) % MAX(1, (SELECT COUNT(*) FROM \(table))))
+            """)
+    }
+
+    /// The columns random damage may go into: every column but the rowid aliases.
+    public static let writableColumns: [(table: String, column: String)] = columns.map { ($0.table, $0.column) }
+
+    /// Runs `sql` with the tables' types and constraints lifted, then puts the schema back.
+    static func write(_ path: String, _ sql: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let originals = try DatabaseQueue(path: path, configuration: configuration).read { db in
+            try Dictionary(uniqueKeysWithValues: loosened.keys.map { table in
+                (table, try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [table]) ?? "")
+            })
+        }
+        try setSchema(loosened, at: path, configuration)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            try db.execute(sql: sql)
+        }
+        try queue.close()
+        try setSchema(originals, at: path, configuration)
+    }
+
+    /// Restack's tables with every column untyped and unconstrained (keys kept as they are).
+    static let loosened = [
+        "restack_session": "CREATE TABLE restack_session (id INTEGER PRIMARY KEY AUTOINCREMENT, name UNIQUE, created_at)",
+        "restack_snapshot": """
+            CREATE TABLE restack_snapshot (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id, format_version, \
+            app_version, saved_at, unconfirmed_restores, confirmed_at, quarantined_at)
+            """,
+        "restack_record": """
+            CREATE TABLE restack_record (snapshot_id, slot, position, identifier, class_name, payload, \
+            PRIMARY KEY (snapshot_id, slot, position)) WITHOUT ROWID
+            """,
+    ]
+
+    static func setSchema(_ tables: [String: String], at path: String, _ configuration: Configuration) throws {
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.writeWithoutTransaction { db in
+            let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+            try db.execute(sql: "PRAGMA writable_schema = ON")
+            for (table, sql) in tables {
+                try db.execute(sql: "UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = ?", arguments: [sql, table])
+            }
+            try db.execute(sql: "PRAGMA schema_version = \(version + 1)")
+            try db.execute(sql: "PRAGMA writable_schema = OFF")
+        }
+        try queue.close()
+    }
+}

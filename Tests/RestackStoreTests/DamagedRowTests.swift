@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+import PropertyBased
+import Restack
+import RestackPropertyTesting
+import RestackStore
+import RestackTestSupport
+import Testing
+
+/// Rows holding values of the wrong type, written outside Restack: every read is a typed error
+/// naming the table, column and row, never a trap, and `check` reports them.
+@Suite("Damaged rows")
+struct DamagedRowTests {
+    /// A fresh copy of the fixture store, made once per process.
+    static let template: (folder: TemporaryFolder, path: String) = {
+        let folder = try! TemporaryFolder()
+        let path = folder.path("fixture.sqlite")
+        try! DamagedStores.makeFixture(at: path)
+        return (folder, path)
+    }()
+
+    static func copyOfFixture(in folder: TemporaryFolder) throws -> String {
+        let path = folder.path("damaged.sqlite")
+        try FileManager.default.copyItem(atPath: template.path, toPath: path)
+        return path
+    }
+
+    /// Every read the library offers, by name, run on `store`.
+    static func reads(_ store: SnapshotStore) -> [(String, () throws(StoreError) -> Void)] {
+        [
+            ("sessions()", { () throws(StoreError) in _ = try store.sessions() }),
+            ("snapshots(session: s)", { () throws(StoreError) in _ = try store.snapshots(session: "s") }),
+            ("snapshots(session: t)", { () throws(StoreError) in _ = try store.snapshots(session: "t") }),
+            ("latestSnapshot(session: s)", { () throws(StoreError) in _ = try store.latestSnapshot(session: "s") }),
+            ("snapshot(id: 2)", { () throws(StoreError) in _ = try store.snapshot(id: 2) }),
+            ("snapshot(id: 2, session: s)", { () throws(StoreError) in _ = try store.snapshot(id: 2, session: "s") }),
+            ("restore(session: s)", { () throws(StoreError) in _ = try store.restore(session: "s") }),
+            ("beginRestore(session: s)", { () throws(StoreError) in _ = try store.beginRestore(session: "s") }),
+        ]
+    }
+
+    /// Runs every read: each gives a value or a typed error (`.corrupt` naming `column`, or the
+    /// session or snapshot not found when the damage unlinks it). Returns the reads that said
+    /// `.corrupt`.
+    static func readEverything(_ store: SnapshotStore, naming column: String?, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        var corrupt: [String] = []
+        for (name, read) in reads(store) {
+            do {
+                try read()
+            } catch {
+                switch error {
+                case .corrupt(let path, let detail):
+                    #expect(path == store.path, sourceLocation: sourceLocation)
+                    if let column {
+                        #expect(detail.contains(column), "\(name): \(detail)", sourceLocation: sourceLocation)
+                    }
+                    #expect(!detail.contains("\n"), sourceLocation: sourceLocation)
+                    corrupt.append(name)
+                case .sessionNotFound, .snapshotNotFound, .noRestorableSnapshot:
+                    break
+                case .readOnly where store.isReadOnly:
+                    break
+                default:
+                    Issue.record("\(name): unexpected \(error)", sourceLocation: sourceLocation)
+                }
+            }
+        }
+        return corrupt
+    }
+
+    @Test(arguments: DamagedStores.all)
+    func aDamagedValueIsATypedErrorNamingTheColumnAndCheckReportsIt(_ damage: Damage) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.copyOfFixture(in: folder)
+        try DamagedStores.apply(damage, to: path)
+
+        for store in [try SnapshotStore(readingAt: path), try SnapshotStore(path: path)] {
+            let report = try store.check()
+            #expect(!report.isHealthy, "check calls a store with \(damage) healthy")
+            #expect((report.problems + report.integrity).contains { $0.contains(damage.columnName) },
+                    "check names \(damage.columnName): \(report.problems) \(report.integrity)")
+            let corrupt = Self.readEverything(store, naming: damage.columnName)
+            if damage.isRead {
+                #expect(!corrupt.isEmpty, "no read noticed \(damage)")
+            }
+        }
+    }
+
+    @Test func theMessageNamesTableColumnRowAndClasses() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.copyOfFixture(in: folder)
+        try DamagedStores.apply(Damage(table: "restack_snapshot", column: "saved_at", literal: "'x'", kind: "text", isRead: true), to: path)
+        let store = try SnapshotStore(readingAt: path)
+        #expect(throws: StoreError.corrupt(path: path, detail: "restack_snapshot.saved_at of snapshot 2: expected an integer, found text")) {
+            try store.snapshots(session: "s")
+        }
+        #expect(try store.check().problems == ["restack_snapshot.saved_at of snapshot 2: expected an integer, found text"])
+        let other = folder.path("other.sqlite")
+        try FileManager.default.copyItem(atPath: Self.template.path, toPath: other)
+        try DamagedStores.apply(Damage(table: "restack_record", column: "payload", literal: "42", kind: "integer", isRead: true), to: other)
+        #expect(throws: StoreError.corrupt(path: other, detail: "restack_record.payload of record 2 of snapshot 2: expected a blob or NULL, found an integer")) {
+            try SnapshotStore(readingAt: other).snapshot(id: 2).state
+        }
+        #expect(try SnapshotStore(readingAt: other).check().problems == ["restack_record.payload of a record of snapshot 2: expected a blob or NULL, found an integer"])
+    }
+
+    @Test func negativeAndHugeIdsReadBackAsTheyAre() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.copyOfFixture(in: folder)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.write { db in
+            for (old, new) in [(1, Int64(-7)), (2, Int64.max), (3, Int64.min)] {
+                try db.execute(sql: "UPDATE restack_snapshot SET id = ? WHERE id = ?", arguments: [new, old])
+                try db.execute(sql: "UPDATE restack_record SET snapshot_id = ? WHERE snapshot_id = ?", arguments: [new, old])
+            }
+        }
+        try queue.close()
+        let store = try SnapshotStore(path: path)
+        #expect(try store.check().isHealthy)
+        #expect(try store.snapshots(session: "s").map(\.id) == [-7, .max])
+        #expect(try store.snapshot(id: -7).state == DamagedStores.fixture[0].state)
+        #expect(try store.snapshot(id: .max, session: "s").state == DamagedStores.fixture[1].state)
+        #expect(try store.restore(session: "t").snapshot.info.id == .min)
+        #expect(try store.sessions().map(\.latestSnapshotID) == [.max, .min])
+        // No id is left after Int64.max: a save is a typed error and writes nothing.
+        #expect(throws: StoreError.self) { try store.save(DrillDownState(left: []), session: "s") }
+        #expect(try store.snapshots(session: "s").count == 2)
+    }
+
+    /// Values a random cell gets: every storage class, extremes, text that is not UTF-8, NUL.
+    static let garbage = Gen.int(in: 0...13).map { kind -> String in
+        ["NULL", "0", "-1", "1", "9223372036854775807", "-9223372036854775808", "1.5", "-1e308", "'x'", "''",
+         "CAST(X'FFFE00' AS TEXT)", "X''", "X'00FF'", "'left'"][kind]
+    }
+
+    static let cell = zip(Gen.int(in: 0..<DamagedStores.writableColumns.count), Gen.int(in: 0...20), garbage)
+
+    @Test func randomGarbageInRandomCellsNeverTraps() async throws {
+        var outcomes = [String: Int]()
+        await checkProperty(count: 60, input: Self.cell.array(of: 1...4)) { cells in
+            let folder = try TemporaryFolder()
+            let path = try Self.copyOfFixture(in: folder)
+            for (column, row, literal) in cells {
+                let (table, name) = DamagedStores.writableColumns[column]
+                try DamagedStores.write(literal, into: table, column: name, row: row, at: path)
+            }
+            let store = try SnapshotStore(path: path)
+            let corrupt = Self.readEverything(store, naming: nil)
+            let report = try store.check()
+            if !corrupt.isEmpty {
+                #expect(!report.isHealthy, "a read found damage that check did not: \(corrupt)")
+            }
+            outcomes[corrupt.isEmpty ? "reads fine" : "typed error", default: 0] += 1
+            outcomes[report.isHealthy ? "check healthy" : "check unhealthy", default: 0] += 1
+        }
+        print("random damage: 60 stores, \(outcomes.sorted { $0.key < $1.key })")
+        #expect(outcomes["typed error", default: 0] > 0, "the garbage must reach the reads")
+    }
+}
