@@ -20,8 +20,19 @@ extension SnapshotStore {
         let integrity = attempt("integrity check") {
             try String.fetchAll($0, sql: "PRAGMA integrity_check")
         } ?? ["integrity check could not run"]
-        if let orphans = attempt("foreign key check", { try Row.fetchAll($0, sql: "PRAGMA foreign_key_check") }), !orphans.isEmpty {
-            problems.append("\(orphans.count) rows refer to a missing session or snapshot")
+        for column in StoredColumn.all {
+            let found = attempt("checking \(column.table).\(column.name)") {
+                try Self.rows(in: $0, of: column.table, where: column.wrongClassCondition, showing: "typeof(\(column.name))")
+            }
+            if let found, !found.rows.isEmpty {
+                problems.append(found.describe { row, found in
+                    column.problem(in: row, "expected \(column.expectation), found \(StorageClass(rawValue: found)?.phrase ?? found)")
+                })
+            }
+        }
+        if let orphans = attempt("foreign key check", { try String.fetchAll($0, sql: "SELECT \"table\" FROM pragma_foreign_key_check") }), !orphans.isEmpty {
+            let tables = Set(orphans).sorted().joined(separator: ", ")
+            problems.append("\(orphans.count) rows (of \(tables)) refer to a missing session or snapshot")
         }
         let gaps = attempt("left stack check") {
             try Int64.fetchAll($0, sql: """
@@ -32,16 +43,6 @@ extension SnapshotStore {
         } ?? []
         if !gaps.isEmpty {
             problems.append("restack_record.position: snapshots with a gap in their left stack: \(gaps.map(String.init).joined(separator: ", "))")
-        }
-        for column in StoredColumn.all {
-            let found = attempt("checking \(column.table).\(column.name)") {
-                try Self.rows(in: $0, of: column.table, where: column.wrongClassCondition, showing: "typeof(\(column.name))")
-            }
-            if let found, !found.rows.isEmpty {
-                problems.append(found.describe { row, found in
-                    column.problem(in: row, "expected \(column.expectation), found \(StorageClass(rawValue: found)?.phrase ?? found)")
-                })
-            }
         }
         let badSlots = attempt("slot check") {
             try Self.rows(in: $0, of: "restack_record", where: "typeof(slot) = 'text' AND slot NOT IN ('left', 'right')", showing: "''")

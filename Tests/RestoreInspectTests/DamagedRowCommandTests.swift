@@ -1,0 +1,97 @@
+import Foundation
+import PropertyBased
+import RestackPropertyTesting
+import RestackTestSupport
+import Testing
+
+/// restore-inspect on stores whose rows hold values of the wrong type: every command gives its
+/// output or one line and exit 68 naming the table and column, never a crash; `check` exits 68.
+@Suite("restore-inspect on damaged rows")
+struct DamagedRowCommandTests {
+    static let template: (folder: TemporaryFolder, path: String) = {
+        let folder = try! TemporaryFolder()
+        let path = folder.path("fixture.sqlite")
+        try! DamagedStores.makeFixture(at: path)
+        return (folder, path)
+    }()
+
+    static func copyOfFixture(in folder: TemporaryFolder) throws -> String {
+        let path = folder.path("damaged.sqlite")
+        try FileManager.default.copyItem(atPath: template.path, toPath: path)
+        return path
+    }
+
+    /// Every command that reads a store, with its arguments.
+    static func commands(_ path: String) -> [[String]] {
+        [
+            ["sessions", "--db", path],
+            ["history", "--db", path, "--session", "s"],
+            ["show", "--db", path, "--session", "s"],
+            ["export", "--db", path, "--session", "s"],
+            ["plan", "--db", path, "--session", "s"],
+            ["plan", "--db", path, "--session", "s", "--json"],
+            ["check", "--db", path],
+        ]
+    }
+
+    /// Runs every command: each exits 0, 67 (the damage unlinked the session or snapshot) or
+    /// 68 with one line, never by a signal. Returns the commands that exited 68, with stderr.
+    static func runEverything(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [(command: String, stderr: String)] {
+        var unreadable: [(String, String)] = []
+        for command in commands(path) {
+            let result = try CLI.run(command)
+            let name = command.filter { !$0.hasPrefix("/") }.joined(separator: " ")
+            #expect([0, 67, 68].contains(result.status), "\(name) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
+            if result.status != 0 {
+                #expect(result.stderr.hasPrefix("restore-inspect: error: "), "\(name): \(result.stderr)", sourceLocation: sourceLocation)
+                #expect(result.stderr.split(separator: "\n").count == 1, "\(name): one line: \(result.stderr)", sourceLocation: sourceLocation)
+            }
+            if result.status == 68 {
+                unreadable.append((name, result.stderr))
+            }
+        }
+        return unreadable
+    }
+
+    @Test(arguments: DamagedStores.all)
+    func everyCommandGivesATypedErrorOrItsOutput(_ damage: Damage) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.copyOfFixture(in: folder)
+        try DamagedStores.apply(damage, to: path)
+        let before = FileManager.default.contents(atPath: path)
+
+        let unreadable = try Self.runEverything(path)
+        let check = unreadable.first { $0.command.hasPrefix("check") }
+        #expect(check?.stderr.contains(damage.columnName) == true, "check: \(check?.stderr ?? "exit 0")")
+        for (command, stderr) in unreadable {
+            #expect(stderr.contains(damage.columnName), "\(command): \(stderr)")
+        }
+        if damage.isRead {
+            #expect(unreadable.contains { !$0.command.hasPrefix("check") }, "no command but check noticed \(damage)")
+        }
+        #expect(FileManager.default.contents(atPath: path) == before, "inspection changed the file")
+    }
+
+    static let garbage = Gen.int(in: 0...11).map { kind -> String in
+        ["NULL", "-1", "9223372036854775807", "-9223372036854775808", "1.5", "-1e308", "'x'", "''",
+         "CAST(X'FFFE00' AS TEXT)", "X''", "X'00FF'", "'right'"][kind]
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func randomGarbageInRandomCellsNeverCrashesACommand() async throws {
+        var exits = [String: Int]()
+        let cell = zip(Gen.int(in: 0..<DamagedStores.writableColumns.count), Gen.int(in: 0...20), Self.garbage)
+        await checkProperty(count: 20, input: cell.array(of: 1...3)) { cells in
+            let folder = try TemporaryFolder()
+            let path = try Self.copyOfFixture(in: folder)
+            for (column, row, literal) in cells {
+                let (table, name) = DamagedStores.writableColumns[column]
+                try DamagedStores.write(literal, into: table, column: name, row: row, at: path)
+            }
+            let unreadable = try Self.runEverything(path)
+            exits[unreadable.isEmpty ? "all read" : "some exit 68", default: 0] += 1
+        }
+        print("random damage through restore-inspect: 20 stores x \(Self.commands("").count) commands, \(exits.sorted { $0.key < $1.key })")
+        #expect(exits["some exit 68", default: 0] > 0, "the garbage must reach the commands")
+    }
+}
