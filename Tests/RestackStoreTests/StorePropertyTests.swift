@@ -1,6 +1,7 @@
 import Foundation
 import RestackTestSupport
 import PropertyBased
+import RestackPropertyTesting
 import Restack
 import RestackStore
 import Testing
@@ -11,7 +12,7 @@ struct StorePropertyTests {
     @Test func saveThenLoadIsIdentity() async throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("p.sqlite"))
-        await propertyCheck(count: 200, input: StoreGenerators.state, StoreGenerators.sessionName) { state, session in
+        await checkProperty(count: 200, input: zip(StoreGenerators.state, StoreGenerators.sessionName)) { state, session in
             let info = try store.save(state, session: session)
             let loaded = try store.snapshot(id: info.id)
             #expect(loaded.state == state)

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Restack
+import RestackPropertyTesting
 import Testing
 
 /// Properties of the restorer over random states and random resolvers.
@@ -15,14 +16,14 @@ struct RestorerPropertyTests {
     }
 
     @Test func aRightAlwaysHasANonEmptyLeft() async {
-        await propertyCheck(count: 300, input: Generators.state) { state in
+        await checkProperty(count: 300, input: Generators.state) { state in
             let plan = Restorer.plan(for: state, resolver: Self.resolver)
             #expect(plan.right == nil || !plan.left.isEmpty)
         }
     }
 
     @Test func keepsExactlyTheRestorableAndResolvableRecordsInOrder() async {
-        await propertyCheck(count: 300, input: Generators.state) { state in
+        await checkProperty(count: 300, input: Generators.state) { state in
             let plan = Restorer.plan(for: state, resolver: Self.resolver)
             let expected = state.slottedRecords.filter { Self.isKept($0.record) }
             let restored = plan.left + (plan.right.map { [$0] } ?? [])
@@ -33,7 +34,7 @@ struct RestorerPropertyTests {
     }
 
     @Test func nothingIsPromotedIntoTheRightSlot() async {
-        await propertyCheck(count: 300, input: Generators.state) { state in
+        await checkProperty(count: 300, input: Generators.state) { state in
             let plan = Restorer.plan(for: state, resolver: Self.resolver)
             if let right = plan.right {
                 #expect(right.from == .right)
@@ -42,23 +43,89 @@ struct RestorerPropertyTests {
         }
     }
 
-    @Test func isDeterministicAndIdempotent() async {
-        await propertyCheck(count: 300, input: Generators.state) { state in
+    /// The same state, built anew: every string and payload a fresh copy of its bytes, so that
+    /// nothing is shared with the original but the values.
+    static func rebuilt(_ state: DrillDownState) -> DrillDownState {
+        func copy(_ text: String?) -> String? {
+            text.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        }
+        func copy(_ record: RestorationRecord) -> RestorationRecord {
+            RestorationRecord(identifier: copy(record.identifier), className: copy(record.className),
+                              payload: record.payload.map { Data(Array($0)) })
+        }
+        return DrillDownState(formatVersion: state.formatVersion, left: state.left.map(copy), right: state.right.map(copy))
+    }
+
+    /// Plans `state` with the test resolver, recording each record the resolver is asked about.
+    static func plan(_ state: DrillDownState) -> (plan: RestorationPlan, asked: [RestorationRecord]) {
+        var asked: [RestorationRecord] = []
+        let plan = Restorer.plan(for: state) { record in
+            asked.append(record)
+            return Self.resolver.canRebuild(record)
+        }
+        return (plan, asked)
+    }
+
+    @Test func isDeterministic() async {
+        await checkProperty(count: 300, input: zip(Generators.state, Gen<UInt64>.value(in: 0...UInt64.max))) { state, seed in
+            let (plan, asked) = Self.plan(state)
+            // The same state built independently gives the same plan, asking the same questions
+            // in the same order: each restorable record once, in stack order.
+            let (again, askedAgain) = Self.plan(Self.rebuilt(state))
+            #expect(again == plan)
+            #expect(askedAgain == asked)
+            #expect(asked == state.slottedRecords.map(\.record).filter { !($0.identifier ?? "").isEmpty })
+            // The left stack shuffled and put back in order gives the same plan again.
+            var generator = SeededGenerator(seed: seed)
+            let order = Array(state.left.indices).shuffled(using: &generator)
+            let shuffled = order.map { state.left[$0] }
+            var unshuffled = shuffled
+            for (position, index) in order.enumerated() {
+                unshuffled[index] = shuffled[position]
+            }
+            let restored = DrillDownState(formatVersion: state.formatVersion, left: unshuffled, right: state.right)
+            #expect(Self.plan(restored).plan == plan)
+        }
+    }
+
+    @Test func isIdempotent() async {
+        await checkProperty(count: 300, input: Generators.state) { state in
             let plan = Restorer.plan(for: state, resolver: Self.resolver)
-            #expect(Restorer.plan(for: state, resolver: Self.resolver) == plan)
             let restored = plan.restoredState
             let again = Restorer.plan(for: restored, resolver: Self.resolver)
             #expect(again.restoredState == restored)
             #expect(again.dropped.isEmpty)
             #expect(!again.rightPromotedToLeft)
+            #expect(again.left.map(\.record) == plan.left.map(\.record))
+            #expect(again.right?.record == plan.right?.record)
+            #expect(again.warnings.count == plan.warnings.count)
+            // A fixed point: planning once more changes nothing at all.
+            #expect(Restorer.plan(for: again.restoredState, resolver: Self.resolver) == again)
         }
     }
 
     @Test func stateFileRoundTripsExactly() async throws {
-        await propertyCheck(count: 200, input: Generators.state) { state in
+        await checkProperty(count: 200, input: Generators.state) { state in
             let decoded = try StateFile.decode(StateFile.encode(state))
             #expect(decoded == state)
             #expect(StateFile.encode(decoded) == StateFile.encode(state))
         }
+    }
+}
+
+/// SplitMix64: a seedable generator, so that a shuffle is the same for the same seed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -4,16 +4,44 @@ import Testing
 /// Each subcommand, run as a real process against real store files.
 @Suite("restore-inspect commands")
 struct CommandTests {
-    @Test func demoCreatesTheStoreAndExplainsEachSession() throws {
+    /// A record of a JSON plan as `identifier@slot`, such as `inbox@left[2]` or `about@right`.
+    static func entry(_ json: Any?) -> String {
+        guard let entry = json as? [String: Any], let from = entry["from"] as? [String: Any] else { return "?" }
+        let slot = (from["slot"] as? String ?? "?") + ((from["index"] as? Int).map { "[\($0)]" } ?? "")
+        return "\((entry["identifier"] as? String).map { "\"\($0)\"" } ?? "nil")@\(slot)"
+    }
+
+    /// What a JSON plan restores and drops, and what it warns about, in one line.
+    static func summary(_ json: Any?) -> String {
+        guard let plan = json as? [String: Any] else { return "not a plan" }
+        let left = (plan["left"] as? [Any] ?? []).map(entry).joined(separator: " ")
+        let right = plan["right"].flatMap { $0 is NSNull ? nil : entry($0) } ?? "none"
+        let dropped = (plan["dropped"] as? [[String: Any]] ?? []).map { "\(entry($0)):\($0["reason"] as? String ?? "?")" }
+        let warnings = (plan["warnings"] as? [[String: Any]] ?? []).map {
+            "\($0["kind"] as? String ?? "?") \($0["identifier"] as? String ?? "?") at \(($0["from"] as? [Any] ?? []).map { entry(["identifier": NSNull(), "from": $0]) }.joined(separator: ","))"
+        }
+        return "left: \(left) | right: \(right) | promoted: \(plan["rightPromotedToLeft"] as? Bool ?? false)"
+            + " | dropped: \(dropped.joined(separator: " ")) | warnings: \(warnings.joined(separator: "; "))"
+    }
+
+    @Test func demoCreatesTheStoreAndPlansEachCase() throws {
         let scratch = try Scratch()
         let path = scratch.path("demo.sqlite")
-        let result = try CLI.run(["demo", "--db", path])
+        let result = try CLI.run(["demo", "--db", path, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: path))
-        for expected in ["demo/mail-gap", "missing-identifier", "unresolved-class", "unsupported-format",
-                         "sole left record", "duplicate", "empty-identifier"] {
-            #expect(result.stdout.contains(expected), "demo output lacks \(expected)")
-        }
+        let plans = try #require(result.json as? [[String: Any]]).map { Self.summary($0["plan"]) }
+        // One plan per case the README's rules name, in the order the demo saves them.
+        #expect(plans == [
+            #"left: "mailboxes"@left[0] "inbox"@left[1] | right: "message-42"@right | promoted: false | dropped:  | warnings: "#,
+            #"left: "mailboxes"@left[0] "inbox"@left[2] | right: "message-7"@right | promoted: false | dropped: nil@left[1]:missing-identifier | warnings: "#,
+            #"left: "mailboxes"@left[0] "inbox"@left[1] | right: none | promoted: false | dropped: "message-9"@right:unresolved-class | warnings: "#,
+            #"left: "about"@right | right: none | promoted: true | dropped: nil@left[0]:missing-identifier ""@left[1]:empty-identifier | warnings: "#,
+            #"left: "album"@left[0] "photo"@left[1] | right: "photo"@right | promoted: false | dropped:  | warnings: duplicate-identifier photo at nil@left[1],nil@right"#,
+            #"left:  | right: none | promoted: false | dropped: "notes"@left[0]:unsupported-format | warnings: "#,
+        ])
+        // The text output explains the same plans: it runs and exits 0.
+        #expect(try CLI.run(["demo", "--db", path]).status == 0)
     }
 
     @Test func demoRefreshesItsOwnSessionsAndKeepsOthers() throws {
@@ -24,6 +52,9 @@ struct CommandTests {
         let again = try CLI.run(["demo", "--db", path, "--json"])
         #expect(again.status == 0)
         #expect((again.json as? [Any])?.count == 6)
+        // Refreshed, the demo sessions plan exactly as in a fresh store.
+        let fresh = try CLI.run(["demo", "--db", scratch.path("fresh.sqlite"), "--json"])
+        #expect((again.json as? [[String: Any]])?.map { Self.summary($0["plan"]) } == (fresh.json as? [[String: Any]])?.map { Self.summary($0["plan"]) })
         let sessions = try #require(try CLI.run(["sessions", "--db", path, "--json"]).json as? [[String: Any]])
         #expect(sessions.count == 7)
         #expect(sessions.first { $0["name"] as? String == "demo/mail-all-valid" }?["snapshotCount"] as? Int == 2)

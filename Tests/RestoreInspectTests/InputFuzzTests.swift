@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import RestackPropertyTesting
 import Testing
 
 /// `plan --input` and `import` fed random and mutated JSON: every input gives a plan (exit 0)
@@ -87,7 +88,7 @@ struct InputFuzzTests {
         let scratch = try Scratch()
         let store = try scratch.demoStore()
         var counts = [Int32: Int]()
-        await propertyCheck(count: 120, input: Self.inputs) { data in
+        await checkProperty(count: 120, input: Self.inputs) { data in
             let plan = try CLI.run(["plan", "--input", "-", "--json"], stdin: data)
             counts[plan.status, default: 0] += 1
             #expect(plan.status == 0 || plan.status == 65, "exit \(plan.status) for \(String(decoding: data, as: UTF8.self)): \(plan.stderr)")
