@@ -5,8 +5,11 @@
 //       Saves StressStates.state(seed: S, index: i) for i = 0, 1, ... (forever when N is 0),
 //       printing "ack <snapshot id> <seed> <index>" only after each save's transaction committed.
 //   restack-stress read --db PATH --count N
+//       Lists sessions and restores each one, over N rounds that find at least one session (a
+//       round before the first save does not count), checking each restored snapshot against
+//       StressStates.state(seed:index:) for its tag; prints "reads <n> verified <v>". A snapshot
+//       that is not exactly what was saved is an error.
 //   Either mode takes --durability full|normal (full by default).
-//       Lists sessions and restores each one, N times over; prints "reads <n>".
 // Any error is printed as "error <message>" and exits 1.
 
 import Foundation
@@ -53,13 +56,25 @@ do {
         }
     case "read":
         var reads = 0
-        for _ in 0..<max(count, 1) {
-            for session in try store.sessions() {
-                _ = try store.restore(session: session.name)
+        var rounds: UInt64 = 0
+        let deadline = Date().addingTimeInterval(120)
+        while rounds < max(count, 1) {
+            let sessions = try store.sessions()
+            guard !sessions.isEmpty else {
+                guard Date() < deadline else { fail("no session to read after 120 s") }
+                Thread.sleep(forTimeInterval: 0.001)
+                continue
+            }
+            for session in sessions {
+                let snapshot = try store.restore(session: session.name).snapshot
+                guard StressStates.isIntact(snapshot) else {
+                    fail("torn snapshot \(snapshot.info.id) of \(session.name): \(snapshot.info.recordCount) records, tag \(snapshot.info.appVersion ?? "none")")
+                }
                 reads += 1
             }
+            rounds += 1
         }
-        say("reads \(reads)")
+        say("reads \(reads) verified \(reads)")
     default:
         fail("unknown mode \(CommandLine.arguments[1])")
     }

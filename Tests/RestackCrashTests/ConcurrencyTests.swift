@@ -7,8 +7,9 @@ import Testing
 @Suite("Concurrency", .serialized)
 struct ConcurrencyTests {
     /// 4 processes each save 1000 snapshots to one store at once while 2 reader processes
-    /// restore every session over and over: no save lost, no "database is locked" reaching a
-    /// caller (a helper exits 1 on any error).
+    /// restore every session over and over, checking every snapshot they load against what was
+    /// saved under its tag: no save lost, no half snapshot read, no "database is locked"
+    /// reaching a caller (a helper exits 1 on any error).
     @Test(.timeLimit(.minutes(5)))
     func fourWritingProcessesAndReadersLoseNothing() throws {
         let writers = 4
@@ -23,11 +24,13 @@ struct ConcurrencyTests {
         let readerProcesses = try (0..<2).map { _ in try Helper.start(["read", "--db", path, "--count", "300"]) }
 
         var acks: [Helper.Ack] = []
+        var verifiedReads = 0
         var failures: [String] = []
         for (process, output) in writerProcesses + readerProcesses {
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             acks += Helper.acks(in: text)
+            verifiedReads += Helper.verifiedReads(in: text)
             failures += text.split(separator: "\n").filter { $0.hasPrefix("error") }.map(String.init)
             #expect(process.terminationStatus == 0, "\(text.suffix(300))")
         }
@@ -36,10 +39,11 @@ struct ConcurrencyTests {
         let store = try SnapshotStore(readingAt: path)
         let lost = acks.filter { ack in (try? store.snapshot(id: ack.id)).map(isComplete) != true }.count
         let locked = failures.filter { $0.contains("locked") || $0.contains("busy") }.count
-        print("concurrency: \(writers) processes x \(saves) saves in \(String(format: "%.1f", elapsed)) s with 2 readers: acknowledged \(acks.count), lost \(lost), errors \(failures.count) (database is locked: \(locked))")
+        print("concurrency: \(writers) processes x \(saves) saves in \(String(format: "%.1f", elapsed)) s with 2 readers: acknowledged \(acks.count), lost \(lost), reads verified \(verifiedReads), errors \(failures.count) (database is locked: \(locked))")
         #expect(acks.count == writers * saves)
         #expect(Set(acks.map(\.id)).count == acks.count, "every save got its own snapshot id")
         #expect(lost == 0)
+        #expect(verifiedReads > 0, "the readers must have checked what they read")
         #expect(failures.isEmpty, "\(failures.prefix(3))")
         #expect(try store.check().snapshotCount == writers * saves)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import RestackTestSupport
 import GRDB
+import Restack
 import RestackMigrations
 @testable import RestackStore
 import Testing
@@ -60,5 +61,62 @@ struct MigrationTests {
             #expect(migration.sql == onDisk)
             #expect(migration.identifier == "restack." + migration.fileName.dropLast(4))
         }
+    }
+
+    /// A store written by the first release (migration m001 only) with data in it: a
+    /// read-only opening refuses it and leaves every byte as it was; a writable opening applies
+    /// m002, keeps every record, and gives the new columns their defaults.
+    @Test func anM001StoreIsMigratedWithItsDataKept() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("m001.sqlite")
+        var migrator = DatabaseMigrator()
+        let m001 = try #require(RestackMigrations.all.first)
+        #expect(m001.identifier == "restack.m001_initial")
+        migrator.registerMigration(m001.identifier) { db in try db.execute(sql: m001.sql) }
+        let pool = try DatabasePool(path: path)
+        try migrator.migrate(pool)
+        try pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO restack_session (id, name, created_at) VALUES (1, 'mail', 1000);
+                INSERT INTO restack_snapshot (id, session_id, format_version, app_version, saved_at) VALUES (1, 1, 1, '1.0', 2000), (2, 1, 1, NULL, 3000);
+                INSERT INTO restack_record (snapshot_id, slot, position, identifier, class_name, payload) VALUES
+                    (1, 'left', 0, 'mailboxes', 'MailboxesController', NULL),
+                    (2, 'left', 0, 'mailboxes', 'MailboxesController', X'01'),
+                    (2, 'left', 1, NULL, 'ComposeController', X''),
+                    (2, 'right', 0, 'message-42', 'MessageController', X'2A00');
+                """)
+        }
+        try pool.close()
+        let expected = DrillDownState(
+            left: [RestorationRecord(identifier: "mailboxes", className: "MailboxesController", payload: Data([1])),
+                   RestorationRecord(identifier: nil, className: "ComposeController", payload: Data())],
+            right: RestorationRecord(identifier: "message-42", className: "MessageController", payload: Data([42, 0]))
+        )
+
+        let before = FileFingerprint(path)
+        #expect(throws: StoreError.outdatedSchema(path: path, missingMigrations: ["restack.m002_crash_loop_guard"])) {
+            try SnapshotStore(readingAt: path)
+        }
+        #expect(FileFingerprint(path) == before, "a refused read-only opening leaves the file byte for byte")
+
+        let store = try SnapshotStore(path: path)
+        let report = try store.check()
+        #expect(report.appliedMigrations == SnapshotStore.knownMigrations)
+        #expect(report.isHealthy, "\(report.problems)")
+        #expect(report.snapshotCount == 2 && report.recordCount == 4)
+        let history = try store.snapshots(session: "mail")
+        #expect(history.map(\.id) == [1, 2])
+        #expect(history.map(\.appVersion) == ["1.0", nil])
+        #expect(history.map(\.savedAt) == [Date(timeIntervalSince1970: 2), Date(timeIntervalSince1970: 3)])
+        #expect(history.allSatisfy { $0.unconfirmedRestores == 0 && $0.quarantinedAt == nil })
+        #expect(try store.snapshot(id: 2).state == expected)
+        let confirmed = try store.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM restack_snapshot WHERE confirmed_at IS NULL") }
+        #expect(confirmed == 2)
+        // The guard works on the migrated columns.
+        let restoration = try store.beginRestore(session: "mail")
+        #expect(restoration.snapshot.state == expected)
+        #expect(try store.snapshots(session: "mail").last?.unconfirmedRestores == 1)
+        try store.confirmRestore(snapshotID: 2)
+        #expect(try store.snapshots(session: "mail").last?.unconfirmedRestores == 0)
     }
 }
