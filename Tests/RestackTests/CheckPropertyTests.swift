@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import RestackPropertyTesting
 import Testing
@@ -31,5 +32,21 @@ struct CheckPropertyTests {
             #expect((0...9).contains(value))
         }
         #expect(runs == 20)
+    }
+
+    /// No test calls `propertyCheck` directly, where a throwing body would pass.
+    @Test func everyPropertyGoesThroughCheckProperty() throws {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let files = try #require(FileManager.default.enumerator(atPath: tests.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        let direct = "property" + "Check("
+        var properties = 0
+        for file in files {
+            let source = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8)
+            #expect(!source.contains(direct), "\(file) calls propertyCheck directly; use checkProperty")
+            properties += source.components(separatedBy: "checkProperty(").count - 1
+        }
+        print("property checks: \(properties) calls to checkProperty in \(files.count) test files")
+        #expect(properties >= 10)
     }
 }

@@ -81,8 +81,8 @@ enum SnapshotQueries {
         var ordinal = 0
         while let row = try rows.next() {
             ordinal += 1
-            let values = StoredValues(row: row, name: .record(snapshot: snapshotID, ordinal: ordinal))
-            let slot = try values.requiredText(0, .slot)
+            let values = StoredValues(row: row, of: statement, name: .record(snapshot: snapshotID, ordinal: ordinal))
+            let slot = try values.optionalInteger(0, .slotCode)
             let position = try values.integer(1, .position)
             let record = RestorationRecord(
                 identifier: try values.text(2, .identifier),
@@ -90,14 +90,14 @@ enum SnapshotQueries {
                 payload: try values.blob(4, .payload)
             )
             switch slot {
-            case "left" where position == state.left.count:
+            case 0 where position == state.left.count:
                 state.left.append(record)
-            case "left":
+            case 0:
                 throw DamagedValue(detail: StoredColumn.position.problem(
                     in: "record \(ordinal) of snapshot \(snapshotID)", "expected \(state.left.count), the next place in the left stack, found \(position)"))
-            case "right" where position == 0 && state.right == nil:
+            case 1 where position == 0 && state.right == nil:
                 state.right = record
-            case "right":
+            case 1:
                 throw DamagedValue(detail: StoredColumn.position.problem(
                     in: "record \(ordinal) of snapshot \(snapshotID)", "a right record must be the only one, at position 0"))
             default:
@@ -108,9 +108,10 @@ enum SnapshotQueries {
         return state
     }
 
-    /// The records of snapshot ?, left then right, bottom first.
+    /// The records of snapshot ?, left then right, bottom first; the slot as 0 (left), 1
+    /// (right) or NULL (anything else).
     static let recordsSQL = """
-        SELECT \(StoredColumn.slot.selection("r")), r.position, \(StoredColumn.identifier.selection("r")),
+        SELECT CASE r.slot WHEN 'left' THEN 0 WHEN 'right' THEN 1 END, r.position, \(StoredColumn.identifier.selection("r")),
                \(StoredColumn.className.selection("r")), r.payload
         FROM restack_record r WHERE r.snapshot_id = ? ORDER BY r.slot, r.position
         """
@@ -188,14 +189,11 @@ enum SnapshotQueries {
     /// the crash-loop guard to choose from: the newest `limit` of them, or all. Without record counts, which the guard does not need (a
     /// restore counts the records it loads): one index lookup for the usual case.
     static func guardCandidates(_ db: Database, sessionID: Int64, limit: Int?) throws -> [SnapshotInfo] {
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT s.id, s.format_version, \(StoredColumn.appVersion.selection("s")), s.saved_at,
-                   s.unconfirmed_restores, s.quarantined_at
-            FROM restack_snapshot s WHERE s.session_id = ? AND s.provisional_for IS NULL ORDER BY s.id DESC LIMIT ?
-            """), arguments: [sessionID, limit ?? -1])
+        let statement = try db.cachedStatement(sql: guardCandidatesSQL)
+        let rows = try Row.fetchCursor(statement, arguments: [sessionID, limit ?? -1])
         var result: [SnapshotInfo] = []
         while let row = try rows.next() {
-            let values = try StoredValues(row: row, idAt: 0, .snapshotID, name: StoredRow.snapshot)
+            let values = try StoredValues(row: row, idAt: 0, .snapshotID, of: statement, name: StoredRow.snapshot)
             result.append(SnapshotInfo(
                 id: try values.integer(0, .snapshotID), session: "", formatVersion: try values.int(1, .formatVersion),
                 appVersion: try values.text(2, .appVersion),
@@ -206,6 +204,13 @@ enum SnapshotQueries {
         }
         return result
     }
+
+    /// Session ?1's ordinary snapshots, newest first, at most ?2 of them (-1: all).
+    static let guardCandidatesSQL = """
+        SELECT s.id, s.format_version, \(StoredColumn.appVersion.selection("s")), s.saved_at,
+               s.unconfirmed_restores, s.quarantined_at
+        FROM restack_snapshot s WHERE s.session_id = ? AND s.provisional_for IS NULL ORDER BY s.id DESC LIMIT ?
+        """
 
     /// The crash-loop guard's choice for a session: looks at the newest snapshot first, and at
     /// the rest of the history only when the newest is passed over.

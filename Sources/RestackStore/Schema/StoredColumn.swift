@@ -63,7 +63,12 @@ struct StoredColumn: Sendable, Hashable {
     func selection(_ alias: String) -> String {
         let column = "\(alias).\(name)"
         guard storage == .text else { return column }
-        return "CASE typeof(\(column)) WHEN 'text' THEN CAST(\(column) AS BLOB) WHEN 'null' THEN NULL ELSE typeof(\(column)) END"
+        // Text is what sorts from '' up to below any blob (SQLite orders NULL, numbers, text,
+        // blobs): two comparisons, where a typeof() call per value made a restore 9% slower
+        // (callgrind). The unary + takes the column's TEXT affinity away, which would compare
+        // a number as text. Named after the column: GRDB lowercases and hashes the column names
+        // of a statement it steps, and the expression as a name cost about 4% more.
+        return "CASE WHEN +\(column) >= '' AND +\(column) < X'' THEN CAST(\(column) AS BLOB) WHEN \(column) IS NULL THEN NULL ELSE typeof(\(column)) END AS \(name)"
     }
 
     /// The condition, in SQL, under which the column holds a value of the wrong class.
@@ -106,6 +111,8 @@ extension StoredColumn {
     static let identifier = StoredColumn("restack_record", "identifier", .text, nullable: true)
     static let className = StoredColumn("restack_record", "class_name", .text, nullable: true)
     static let payload = StoredColumn("restack_record", "payload", .blob, nullable: true)
+    /// A record's slot as a query codes it: 0 for left, 1 for right, NULL for anything else.
+    static let slotCode = StoredColumn("restack_record", "slot", .integer, nullable: true)
     /// A count made by a query (not a stored column).
     static let count = StoredColumn("restack_record", "COUNT(*)", .integer)
 
@@ -125,12 +132,15 @@ enum StoredRow: CustomStringConvertible, Sendable {
     case snapshot(Int64)
     /// The `ordinal`-th record (from 1, in slot and position order) of a snapshot.
     case record(snapshot: Int64, ordinal: Int)
+    /// A row whose id could not be read.
+    case unidentified
 
     var description: String {
         switch self {
         case .session(let id): "session \(id)"
         case .snapshot(let id): "snapshot \(id)"
         case .record(let snapshot, let ordinal): "record \(ordinal) of snapshot \(snapshot)"
+        case .unidentified: "a row whose id is damaged"
         }
     }
 }
