@@ -42,8 +42,6 @@ let package = Package(
                 "Restack",
                 "RestackMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // The C API, to decode the restore path's columns without a copy per value.
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 

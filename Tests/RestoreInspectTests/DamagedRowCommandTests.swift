@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PropertyBased
 import RestackPropertyTesting
 import RestackTestSupport
@@ -70,6 +71,31 @@ struct DamagedRowCommandTests {
             #expect(unreadable.contains { !$0.command.hasPrefix("check") }, "no command but check noticed \(damage)")
         }
         #expect(FileManager.default.contents(atPath: path) == before, "inspection changed the file")
+    }
+
+    @Test func negativeAndHugeIdsAreShownAndSelectable() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.copyOfFixture(in: folder)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.write { db in
+            for (old, new) in [(1, Int64(-7)), (2, Int64.max), (3, Int64.min)] {
+                try db.execute(sql: "UPDATE restack_snapshot SET id = ? WHERE id = ?", arguments: [new, old])
+                try db.execute(sql: "UPDATE restack_record SET snapshot_id = ? WHERE snapshot_id = ?", arguments: [new, old])
+            }
+        }
+        try queue.close()
+        let history = try #require(try CLI.run(["history", "--db", path, "--session", "s", "--json"]).json as? [[String: Any]])
+        #expect(history.map { ($0["id"] as? NSNumber)?.int64Value } == [-7, .max])
+        let shown = try CLI.run(["show", "--db", path, "--session", "s", "--snapshot=-7", "--json"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(((shown.json as? [String: Any])?["records"] as? [Any])?.count == 1)
+        let exported = try CLI.run(["export", "--db", path, "--session", "s", "--snapshot", "\(Int64.max)"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout.contains("b\\u0000"))
+        #expect(try CLI.run(["plan", "--db", path, "--session", "t"]).status == 0)
+        #expect(try CLI.run(["check", "--db", path]).status == 0)
     }
 
     static let garbage = Gen.int(in: 0...11).map { kind -> String in
