@@ -51,6 +51,7 @@ public enum DamagedStores {
     static let columns: [(table: String, column: String, allowed: Set<String>, key: Bool, read: Bool)] = [
         ("restack_session", "name", ["text"], false, true),
         ("restack_session", "created_at", ["integer"], false, false),
+        ("restack_session", "restoring_snapshot_id", ["integer", "NULL"], false, false),
         ("restack_snapshot", "session_id", ["integer"], false, false),
         ("restack_snapshot", "format_version", ["integer"], false, true),
         ("restack_snapshot", "app_version", ["text", "NULL"], false, true),
@@ -58,6 +59,7 @@ public enum DamagedStores {
         ("restack_snapshot", "unconfirmed_restores", ["integer"], false, true),
         ("restack_snapshot", "confirmed_at", ["integer", "NULL"], false, false),
         ("restack_snapshot", "quarantined_at", ["integer", "NULL"], false, true),
+        ("restack_snapshot", "provisional_for", ["integer", "NULL"], false, true),
         ("restack_record", "snapshot_id", ["integer"], true, false),
         ("restack_record", "slot", ["text"], true, true),
         ("restack_record", "position", ["integer"], true, true),
@@ -141,6 +143,7 @@ public enum DamagedStores {
                 (table, try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [table]) ?? "")
             })
         }
+        try checkLoosenedSchemaMatches(path, configuration)
         try setSchema(loosened, at: path, configuration)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         try queue.writeWithoutTransaction { db in
@@ -153,16 +156,35 @@ public enum DamagedStores {
 
     /// Restack's tables with every column untyped and unconstrained (keys kept as they are).
     static let loosened = [
-        "restack_session": "CREATE TABLE restack_session (id INTEGER PRIMARY KEY AUTOINCREMENT, name UNIQUE, created_at)",
+        "restack_session": "CREATE TABLE restack_session (id INTEGER PRIMARY KEY AUTOINCREMENT, name UNIQUE, created_at, restoring_snapshot_id)",
         "restack_snapshot": """
             CREATE TABLE restack_snapshot (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id, format_version, \
-            app_version, saved_at, unconfirmed_restores, confirmed_at, quarantined_at)
+            app_version, saved_at, unconfirmed_restores, confirmed_at, quarantined_at, provisional_for)
             """,
         "restack_record": """
             CREATE TABLE restack_record (snapshot_id, slot, position, identifier, class_name, payload, \
             PRIMARY KEY (snapshot_id, slot, position)) WITHOUT ROWID
             """,
     ]
+
+    /// Makes sure ``loosened`` has every column of the store's tables, in order: a migration
+    /// that adds a column must add it there too, or loosening would damage the file.
+    static func checkLoosenedSchemaMatches(_ path: String, _ configuration: Configuration) throws {
+        func columns(_ db: Database) throws -> [String: [String]] {
+            try Dictionary(uniqueKeysWithValues: loosened.keys.map { table in
+                (table, try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]))
+            })
+        }
+        let stored = try DatabaseQueue(path: path, configuration: configuration).read(columns)
+        let scratch = try DatabaseQueue()
+        let expected = try scratch.write { db in
+            for sql in loosened.values { try db.execute(sql: sql) }
+            return try columns(db)
+        }
+        guard stored == expected else {
+            throw DatabaseError(message: "DamagedStores.loosened is out of date: the store has \(stored), loosened \(expected)")
+        }
+    }
 
     static func setSchema(_ tables: [String: String], at path: String, _ configuration: Configuration) throws {
         let queue = try DatabaseQueue(path: path, configuration: configuration)
