@@ -8,8 +8,9 @@ public struct StoreCheckReport: Hashable, Sendable {
     public var knownMigrations: [String]
     /// SQLite's `PRAGMA integrity_check` result: `["ok"]` for a sound file.
     public var integrity: [String]
-    /// Problems with Restack's own invariants (foreign keys, gaps in a left stack); empty when
-    /// there are none.
+    /// Problems with Restack's own invariants (values of a storage class their column must not
+    /// hold, foreign keys, slots and gaps in a left stack), each naming the table and column;
+    /// empty when there are none.
     public var problems: [String]
     /// How many sessions the store holds; `nil` when the table could not be read.
     public var sessionCount: Int?

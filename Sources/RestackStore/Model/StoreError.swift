@@ -33,7 +33,9 @@ public enum StoreError: Error, Hashable, Sendable {
     case cannotOpen(path: String, detail: String)
     /// The file is not a SQLite database (random bytes, text, a truncated header).
     case notADatabase(path: String)
-    /// The file is a SQLite database but damaged.
+    /// The file is a SQLite database but damaged: SQLite found it malformed, or a stored value
+    /// is not what its column must hold. For a value, the detail names the table, column and
+    /// row, such as `restack_snapshot.saved_at of snapshot 7: expected an integer, found text`.
     case corrupt(path: String, detail: String)
     /// The file is a SQLite database with no Restack tables: another application's, or an
     /// empty one opened for inspection. Restack never adds its tables to such a database.
