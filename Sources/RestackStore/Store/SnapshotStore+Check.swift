@@ -20,7 +20,18 @@ extension SnapshotStore {
         let integrity = attempt("integrity check") {
             try String.fetchAll($0, sql: "PRAGMA integrity_check")
         } ?? ["integrity check could not run"]
-        for column in StoredColumn.all {
+        // One pass over each table counts the values of a wrong class in every column; only a
+        // column that has some is read again, for the rows to name.
+        let tables = StoredColumn.all.reduce(into: [String]()) { if !$0.contains($1.table) { $0.append($1.table) } }
+        let damagedColumns = tables.flatMap { table in
+            let columns = StoredColumn.all.filter { $0.table == table }
+            let counts = attempt("checking the values of \(table)") { db in
+                try Row.fetchOne(db, sql: "SELECT \(columns.map { "TOTAL(\($0.wrongClassCondition))" }.joined(separator: ", ")) FROM \(table)")
+                    .map { row in columns.indices.map { (Double.fromDatabaseValue(row[$0] as DatabaseValue) ?? 0) > 0 } }
+            }
+            return zip(columns, (counts ?? nil) ?? []).filter(\.1).map(\.0)
+        }
+        for column in damagedColumns {
             let found = attempt("checking \(column.table).\(column.name)") {
                 try Self.rows(in: $0, of: column.table, where: column.wrongClassCondition, showing: "typeof(\(column.name))")
             }
