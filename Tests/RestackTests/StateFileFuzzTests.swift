@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Restack
+import RestackPropertyTesting
 import Testing
 
 /// Format-2 state files mutated at random, in process (thousands of inputs): each decodes, and
@@ -29,7 +30,7 @@ struct StateFileFuzzTests {
 
     @Test func mutatedDocumentsDecodeOrFailWithATypedError() async {
         var accepted = 0, refused = 0
-        await propertyCheck(count: 3000, input: Self.mutated) { data in
+        await checkProperty(count: 3000, input: Self.mutated) { data in
             do {
                 let tree = try StateFile.decodeTree(data)
                 accepted += 1

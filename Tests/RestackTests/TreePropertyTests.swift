@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Restack
+import RestackPropertyTesting
 import Testing
 
 /// Properties of rules v2 over random trees up to four levels deep. Every body catches what it
@@ -48,7 +49,7 @@ struct TreePropertyTests {
     @Test func theGeneratorCoversEveryKindPolicyDepthAndReason() async {
         var kinds = Set<RestorationContainer.Kind>(), policies = Set<SplitContainer.CompactPolicy>()
         var reasons = Set<DropReason>(), depths = Set<Int>(), hidden = 0, notes = Set<RestorationTreePlan.Note.Kind>()
-        await propertyCheck(count: 300, input: TreeGenerators.tree) { tree in
+        await checkProperty(count: 300, input: TreeGenerators.tree) { tree in
             depths.insert(tree.root.depth)
             var pending = [tree.root]
             while let container = pending.popLast() {
@@ -71,7 +72,7 @@ struct TreePropertyTests {
     }
 
     @Test func keepsExactlyTheRecordsWhoseWholeAncestryIsRestorable() async {
-        await propertyCheck(count: 300, input: TreeGenerators.tree, TreeGenerators.layout) { tree, layout in
+        await checkProperty(count: 300, input: zip(TreeGenerators.tree, TreeGenerators.layout)) { tree, layout in
             let plan = Restorer.plan(for: tree, layout: layout, resolver: Self.resolver)
             let fates = Self.expectedFates(tree)
             #expect(plan.restoredRecords.map(\.from) == fates.filter { $0.reason == nil }.map(\.path))
@@ -82,7 +83,7 @@ struct TreePropertyTests {
     }
 
     @Test func isDeterministicAndIdempotent() async {
-        await propertyCheck(count: 300, input: TreeGenerators.tree, TreeGenerators.layout) { tree, layout in
+        await checkProperty(count: 300, input: zip(TreeGenerators.tree, TreeGenerators.layout)) { tree, layout in
             do {
                 // Determinism: an equal state read back from its file, and a fresh resolver
                 // that logs its calls, give the same plan and the same questions.
@@ -122,7 +123,7 @@ struct TreePropertyTests {
     }
 
     @Test func neverLosesAHiddenRecord() async {
-        await propertyCheck(count: 300, input: TreeGenerators.tree) { tree in
+        await checkProperty(count: 300, input: TreeGenerators.tree) { tree in
             let plan = Restorer.plan(for: tree, layout: .compact, resolver: Self.resolver)
             let restored = Set(plan.restoredRecords.map(\.from))
             let dropped = Set(plan.dropped.map(\.path))
@@ -146,7 +147,7 @@ struct TreePropertyTests {
     }
 
     @Test func formatTwoEncodeDecodeIsTheIdentity() async {
-        await propertyCheck(count: 300, input: TreeGenerators.tree) { tree in
+        await checkProperty(count: 300, input: TreeGenerators.tree) { tree in
             do {
                 let data = StateFile.encode(tree)
                 let decoded = try StateFile.decodeTree(data)
@@ -159,7 +160,7 @@ struct TreePropertyTests {
     }
 
     @Test func theFormatOnePlanIsTheDrillDownCaseOfTheTreePlan() async {
-        await propertyCheck(count: 300, input: Generators.state) { state in
+        await checkProperty(count: 300, input: Generators.state) { state in
             let v1 = Restorer.plan(for: state) { Self.resolver.canRebuild($0) }
             let v2 = Restorer.plan(for: RestorationTree(state), resolver: Self.resolver)
             #expect(v1.left.map(\.record) + (v1.right.map { [$0.record] } ?? []) == v2.restoredRecords.map(\.record))
