@@ -32,6 +32,7 @@ let package = Package(
                 .embedInCode("m001_initial.sql"),
                 .embedInCode("m002_crash_loop_guard.sql"),
                 .embedInCode("m003_provisional_saves.sql"),
+                .embedInCode("m004_trees.sql"),
             ]
         ),
 

@@ -21,6 +21,7 @@ public enum RestackMigrations {
         migration("m001_initial", PackageResources.m001_initial_sql),
         migration("m002_crash_loop_guard", PackageResources.m002_crash_loop_guard_sql),
         migration("m003_provisional_saves", PackageResources.m003_provisional_saves_sql),
+        migration("m004_trees", PackageResources.m004_trees_sql),
     ]
 
     private static func migration(_ name: String, _ bytes: [UInt8]) -> RestackMigration {

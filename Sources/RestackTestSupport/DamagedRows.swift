@@ -60,12 +60,21 @@ public enum DamagedStores {
         ("restack_snapshot", "confirmed_at", ["integer", "NULL"], false, false),
         ("restack_snapshot", "quarantined_at", ["integer", "NULL"], false, true),
         ("restack_snapshot", "provisional_for", ["integer", "NULL"], false, true),
+        ("restack_snapshot", "shape", ["text"], false, true),
         ("restack_record", "snapshot_id", ["integer"], true, false),
-        ("restack_record", "slot", ["text"], true, true),
-        ("restack_record", "position", ["integer"], true, true),
+        ("restack_record", "path", ["text"], true, false),
+        ("restack_record", "parent", ["text"], false, true),
+        ("restack_record", "slot", ["text"], false, true),
+        ("restack_record", "position", ["integer"], false, true),
         ("restack_record", "identifier", ["text", "NULL"], false, true),
         ("restack_record", "class_name", ["text", "NULL"], false, true),
         ("restack_record", "payload", ["blob", "NULL"], false, true),
+        ("restack_container", "snapshot_id", ["integer"], true, false),
+        ("restack_container", "owner", ["text"], true, true),
+        ("restack_container", "kind", ["text"], false, true),
+        ("restack_container", "focus", ["text", "NULL"], false, true),
+        ("restack_container", "compact", ["text", "NULL"], false, true),
+        ("restack_container", "selected", ["integer", "NULL"], false, true),
     ]
 
     /// Every column of every table with every storage class SQLite lets it hold that it must
@@ -83,11 +92,15 @@ public enum DamagedStores {
 
     /// The rows a damage goes into: session "s", its newest snapshot, and that snapshot's
     /// second left record.
-    static func target(_ table: String) -> String {
+    static func target(_ table: String, _ column: String) -> String {
         switch table {
+        case "restack_container":
+            // Session "u"'s tree: the root tab bar holds the selection, the split at tabs[0]
+            // the other settings.
+            "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 'u') AND owner = '\(column == "selected" ? "" : "tabs[0]")'"
         case "restack_session": "name = 's'"
         case "restack_snapshot": "id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 's')"
-        default: "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 's') AND slot = 'left' AND position = 1"
+        default: "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 's') AND path = 'left[1]'"
         }
     }
 
@@ -104,26 +117,35 @@ public enum DamagedStores {
         ("t", DrillDownState(left: [RestorationRecord(identifier: "x", className: "XController")])),
     ]
 
+    /// The tree the fixture saves as session "u": a tab bar whose first tab holds a split.
+    public static let fixtureTree = RestorationTree(root: .tabs(TabsContainer(tabs: [
+        RestorationRecord(identifier: "nav", className: "NavController", container: .split(SplitContainer(
+            primary: [RestorationRecord(identifier: "p", className: "PController")],
+            detail: [RestorationRecord(identifier: "d", className: "DController")], focus: .detail, compact: .omitDetail))),
+        RestorationRecord(identifier: "other", className: "OtherController"),
+    ], selected: 0)))
+
     /// Writes the fixture's store at `path`.
     public static func makeFixture(at path: String) throws {
         let store = try SnapshotStore(path: path)
         for (session, state) in fixture {
             try store.save(state, session: session, appVersion: "1.0")
         }
+        try store.save(fixtureTree, session: "u", appVersion: "1.0")
     }
 
     /// Writes `damage` into the store at `path` (closed), with nothing else changed: the schema
     /// is loosened for the write (no types, no NOT NULL, no CHECK) and then put back as it was,
     /// as an editor that bypasses the constraints would leave the file.
     public static func apply(_ damage: Damage, to path: String) throws {
-        try write(path, "UPDATE \(damage.table) SET \(damage.column) = \(damage.literal) WHERE \(target(damage.table))")
+        try write(path, "UPDATE \(damage.table) SET \(damage.column) = \(damage.literal) WHERE \(target(damage.table, damage.column))")
     }
 
     /// Writes `literal` into column `column` of the `row`-th row (in key order, modulo the
     /// table's size) of `table`, for random damage.
     public static func write(_ literal: String, into table: String, column: String, row: Int, at path: String) throws {
-        let key = table == "restack_record" ? "snapshot_id, slot, position" : "id"
-        let keyList = table == "restack_record" ? "(snapshot_id, slot, position)" : "id"
+        let key = table == "restack_record" ? "snapshot_id, path" : table == "restack_container" ? "snapshot_id, owner" : "id"
+        let keyList = "(\(key))"
         try write(path, """
             UPDATE OR IGNORE \(table) SET \(column) = \(literal) WHERE \(keyList) IN (
                 SELECT \(key) FROM \(table) ORDER BY \(key)
@@ -159,11 +181,15 @@ public enum DamagedStores {
         "restack_session": "CREATE TABLE restack_session (id INTEGER PRIMARY KEY AUTOINCREMENT, name UNIQUE, created_at, restoring_snapshot_id)",
         "restack_snapshot": """
             CREATE TABLE restack_snapshot (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id, format_version, \
-            app_version, saved_at, unconfirmed_restores, confirmed_at, quarantined_at, provisional_for)
+            app_version, saved_at, unconfirmed_restores, confirmed_at, quarantined_at, provisional_for, shape)
             """,
         "restack_record": """
-            CREATE TABLE restack_record (snapshot_id, slot, position, identifier, class_name, payload, \
-            PRIMARY KEY (snapshot_id, slot, position)) WITHOUT ROWID
+            CREATE TABLE restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload, \
+            PRIMARY KEY (snapshot_id, path)) WITHOUT ROWID
+            """,
+        "restack_container": """
+            CREATE TABLE restack_container (snapshot_id, owner, kind, focus, compact, selected, \
+            PRIMARY KEY (snapshot_id, owner)) WITHOUT ROWID
             """,
     ]
 

@@ -12,7 +12,7 @@ struct HistoryTests {
         let ids = try (0..<5).map { try store.save(DrillDownState(left: [record("v\($0)")]), session: "s").id }
         #expect(try store.snapshots(session: "s").map(\.id) == ids)
         #expect(ids == ids.sorted())
-        #expect(try store.snapshot(id: ids[1]).state.left[0].identifier == "v1")
+        #expect(try store.snapshot(id: ids[1]).state?.left[0].identifier == "v1")
     }
 
     @Test func sessionsListTheirExtent() throws {

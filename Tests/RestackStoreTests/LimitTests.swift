@@ -17,10 +17,10 @@ struct LimitTests {
         try store.save(mailState, session: "s")
         let before = try store.check()
         let big = DrillDownState(left: [record("a"), RestorationRecord(identifier: "b", payload: Data(count: 101))])
-        #expect(throws: StoreError.limitExceeded(.payloadBytes(.left(index: 1)), size: 101, limit: 100)) {
+        #expect(throws: StoreError.limitExceeded(.payloadBytes(RecordPath(.left(index: 1))), size: 101, limit: 100)) {
             try store.save(big, session: "s")
         }
-        #expect(throws: StoreError.limitExceeded(.payloadBytes(.left(index: 1)), size: 101, limit: 100)) {
+        #expect(throws: StoreError.limitExceeded(.payloadBytes(RecordPath(.left(index: 1))), size: 101, limit: 100)) {
             try store.save(big, session: "new session")
         }
         #expect(try store.check() == before, "no session, snapshot or record was written")
@@ -60,7 +60,7 @@ struct LimitTests {
         try store.save(state, session: text)
         let loaded = try store.latestSnapshot(session: text)
         #expect(loaded.state == state)
-        #expect(loaded.state.left[0].identifier.map { Array($0.utf8) } == Array(text.utf8))
+        #expect(loaded.state?.left[0].identifier.map { Array($0.utf8) } == Array(text.utf8))
         #expect(try store.sessions().map { Array($0.name.utf8) } == [Array(text.utf8)])
         #expect(try store.check().isHealthy)
         print("hostile text of \(text.utf8.count) UTF-8 bytes round-tripped exactly")

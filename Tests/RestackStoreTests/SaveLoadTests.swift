@@ -45,8 +45,8 @@ struct SaveLoadTests {
         let session = "scene\u{0}with NUL"
         try store.save(DrillDownState(left: [tricky]), session: session)
         let loaded = try store.latestSnapshot(session: session)
-        #expect(loaded.state.left == [tricky])
-        #expect(loaded.state.left[0].payload == Data())
+        #expect(loaded.state?.left == [tricky])
+        #expect(loaded.state?.left[0].payload == Data())
         #expect(try store.sessions().map(\.name) == [session])
     }
 

@@ -17,7 +17,7 @@ struct StorePropertyTests {
             let loaded = try store.snapshot(id: info.id)
             #expect(loaded.state == state)
             #expect(loaded.info.session.utf8.elementsEqual(session.utf8))
-            #expect(zip(loaded.state.slottedRecords, state.slottedRecords).allSatisfy { a, b in
+            #expect(zip(loaded.state?.slottedRecords ?? [], state.slottedRecords).allSatisfy { a, b in
                 a.slot == b.slot && a.record.identifier.map { Array($0.utf8) } == b.record.identifier.map { Array($0.utf8) }
             })
         }

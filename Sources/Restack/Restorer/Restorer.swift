@@ -101,7 +101,8 @@ public enum Restorer {
 
 extension RestorationPlan {
     /// The format-1 view of a tree plan whose root is a drill-down: its top level, slot by slot.
-    init(drillDownOf tree: RestorationTreePlan) {
+    /// A plan whose root is another kind, or that restores nothing, gives an empty view.
+    public init(drillDownOf tree: RestorationTreePlan) {
         var left: [Entry] = []
         var right: Entry?
         if case .drillDown(let plannedLeft, let plannedRight)? = tree.root?.content {

@@ -12,7 +12,7 @@ public struct SnapshotInfo: Hashable, Sendable {
     public var appVersion: String?
     /// When the snapshot was saved, to the millisecond.
     public var savedAt: Date
-    /// How many records the snapshot holds, the right one included.
+    /// How many records the snapshot holds, the right one and nested ones included.
     public var recordCount: Int
     /// How many restores of this snapshot began and were not confirmed since it was last
     /// confirmed (the crash-loop guard's count).
@@ -25,6 +25,9 @@ public struct SnapshotInfo: Hashable, Sendable {
     /// snapshot is never restored: it becomes an ordinary one when the restore is confirmed, and
     /// is quarantined if the launch that saved it never confirmed.
     public var isProvisional: Bool
+    /// Whether the snapshot was saved as a format-2 tree (a `RestorationTree`, or a state whose
+    /// records hold containers) rather than a format-1 `DrillDownState`.
+    public var isTree: Bool
 
     /// Whether the crash-loop guard keeps this snapshot from being restored.
     public var isQuarantined: Bool {
@@ -41,7 +44,8 @@ public struct SnapshotInfo: Hashable, Sendable {
         recordCount: Int,
         unconfirmedRestores: Int = 0,
         quarantinedAt: Date? = nil,
-        isProvisional: Bool = false
+        isProvisional: Bool = false,
+        isTree: Bool = false
     ) {
         self.id = id
         self.session = session
@@ -52,5 +56,6 @@ public struct SnapshotInfo: Hashable, Sendable {
         self.unconfirmedRestores = unconfirmedRestores
         self.quarantinedAt = quarantinedAt
         self.isProvisional = isProvisional
+        self.isTree = isTree
     }
 }

@@ -60,9 +60,6 @@ public enum StoreError: Error, Hashable, Sendable {
     case noRestorableSnapshot(session: String, quarantined: [Int64])
     /// Another SQLite error, with its result code and message.
     case database(path: String, code: Int32, message: String)
-    /// The state cannot be stored by this version: its records hold containers (a format-2
-    /// tree), which the store does not keep yet. Nothing was written.
-    case notStorable(detail: String)
 }
 
 extension StoreError: CustomStringConvertible {
@@ -109,8 +106,6 @@ extension StoreError: CustomStringConvertible {
             "every snapshot of session \"\(session)\" is quarantined (\(quarantined.map(String.init).joined(separator: ", "))); start afresh or lift a quarantine"
         case .database(let path, let code, let message):
             "SQLite error \(code) on \(path): \(message)"
-        case .notStorable(let detail):
-            "\(detail): format-2 trees (records holding containers) cannot be stored by this version of Restack yet; nothing was written"
         }
     }
 }

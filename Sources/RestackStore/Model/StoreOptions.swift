@@ -64,14 +64,22 @@ extension SnapshotStore {
         /// The most bytes one snapshot may hold: payloads, identifiers and class names. 1 MiB by
         /// default.
         public var maxSnapshotBytes: Int
-        /// The most records one snapshot may hold, the right one included. 1,000 by default.
+        /// The most records one snapshot may hold, the right one and nested ones included. 1,000
+        /// by default.
         public var maxRecordCount: Int
+        /// The deepest nesting of containers one snapshot may hold, the root counted. 16 by
+        /// default; at most `RestorationTree.maxContainerDepth` (64), what a state file may hold.
+        public var maxContainerDepth: Int
 
         /// Creates limits.
-        public init(maxPayloadBytes: Int = 256 * 1024, maxSnapshotBytes: Int = 1024 * 1024, maxRecordCount: Int = 1000) {
+        public init(maxPayloadBytes: Int = 256 * 1024, maxSnapshotBytes: Int = 1024 * 1024, maxRecordCount: Int = 1000,
+                    maxContainerDepth: Int = 16) {
+            precondition((1...RestorationTree.maxContainerDepth).contains(maxContainerDepth),
+                         "maxContainerDepth must be from 1 to \(RestorationTree.maxContainerDepth)")
             self.maxPayloadBytes = maxPayloadBytes
             self.maxSnapshotBytes = maxSnapshotBytes
             self.maxRecordCount = maxRecordCount
+            self.maxContainerDepth = maxContainerDepth
         }
     }
 
@@ -95,12 +103,14 @@ extension SnapshotStore {
 
     /// The cap a save went over, named in ``StoreError/limitExceeded(_:size:limit:)``.
     public enum Limit: Hashable, Sendable {
-        /// ``Limits/maxPayloadBytes``, for the record in this slot.
-        case payloadBytes(Slot)
+        /// ``Limits/maxPayloadBytes``, for the record at this path (`left[2]`, `primary[0]/tabs[1]`).
+        case payloadBytes(RecordPath)
         /// ``Limits/maxSnapshotBytes``.
         case snapshotBytes
         /// ``Limits/maxRecordCount``.
         case recordCount
+        /// ``Limits/maxContainerDepth``.
+        case containerDepth
     }
 }
 
@@ -108,9 +118,10 @@ extension SnapshotStore.Limit: CustomStringConvertible {
     /// The cap's name, as in the error message.
     public var description: String {
         switch self {
-        case .payloadBytes(let slot): "payload bytes of the record at \(slot)"
+        case .payloadBytes(let path): "payload bytes of the record at \(path)"
         case .snapshotBytes: "bytes per snapshot"
         case .recordCount: "records per snapshot"
+        case .containerDepth: "containers nested in a snapshot"
         }
     }
 }

@@ -49,79 +49,7 @@ enum SnapshotQueries {
         return id
     }
 
-    // MARK: Records
-
-    /// Writes the records of `state` under `snapshotID`, each in its explicit slot.
-    static func insertRecords(_ db: Database, of state: DrillDownState, snapshotID: Int64) throws {
-        // An empty payload is written as X'' explicitly: binding an empty buffer could store NULL.
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO restack_record (snapshot_id, slot, position, identifier, class_name, payload)
-            VALUES (?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CASE WHEN ? THEN X'' ELSE ? END)
-            """)
-        for (slot, record) in state.slottedRecords {
-            let (slotName, position) = columns(of: slot)
-            let payloadIsEmpty = record.payload?.isEmpty ?? false
-            try insert.execute(arguments: [
-                snapshotID, slotName, position, exact(record.identifier), exact(record.className),
-                payloadIsEmpty, payloadIsEmpty ? nil : record.payload,
-            ])
-        }
-    }
-
-    /// Reads the records of a snapshot back into a state.
-    ///
-    /// This is the restore path's hot loop: GRDB steps its cached statement and each value is
-    /// read through ``StoredValues`` (an integer without allocating, text and payload with one
-    /// copy each, the copy the record keeps). A value of the wrong class, a slot that is neither
-    /// left nor right, or a gap in the left stack throws ``StoreError/corrupt(path:detail:)``.
-    static func state(_ db: Database, snapshotID: Int64, formatVersion: Int, path: String) throws -> DrillDownState {
-        let statement = try db.cachedStatement(sql: recordsSQL)
-        let rows = try Row.fetchCursor(statement, arguments: [snapshotID])
-        var state = DrillDownState(formatVersion: formatVersion, left: [])
-        var ordinal = 0
-        while let row = try rows.next() {
-            ordinal += 1
-            let values = StoredValues(row: row, of: statement, name: .record(snapshot: snapshotID, ordinal: ordinal))
-            let slot = try values.optionalInteger(0, .slotCode)
-            let position = try values.integer(1, .position)
-            let record = RestorationRecord(
-                identifier: try values.text(2, .identifier),
-                className: try values.text(3, .className),
-                payload: try values.blob(4, .payload)
-            )
-            switch slot {
-            case 0 where position == state.left.count:
-                state.left.append(record)
-            case 0:
-                throw DamagedValue(detail: StoredColumn.position.problem(
-                    in: "record \(ordinal) of snapshot \(snapshotID)", "expected \(state.left.count), the next place in the left stack, found \(position)"))
-            case 1 where position == 0 && state.right == nil:
-                state.right = record
-            case 1:
-                throw DamagedValue(detail: StoredColumn.position.problem(
-                    in: "record \(ordinal) of snapshot \(snapshotID)", "a right record must be the only one, at position 0"))
-            default:
-                throw DamagedValue(detail: StoredColumn.slot.problem(
-                    in: "record \(ordinal) of snapshot \(snapshotID)", "expected 'left' or 'right'"))
-            }
-        }
-        return state
-    }
-
-    /// The records of snapshot ?, left then right, bottom first; the slot as 0 (left), 1
-    /// (right) or NULL (anything else).
-    static let recordsSQL = """
-        SELECT CASE r.slot WHEN 'left' THEN 0 WHEN 'right' THEN 1 END, r.position, \(StoredColumn.identifier.selection("r")),
-               \(StoredColumn.className.selection("r")), r.payload
-        FROM restack_record r WHERE r.snapshot_id = ? ORDER BY r.slot, r.position
-        """
-
-    static func columns(of slot: Slot) -> (String, Int) {
-        switch slot {
-        case .left(let index): ("left", index)
-        case .right: ("right", 0)
-        }
-    }
+    // MARK: Values
 
     /// A text argument that survives binding: the string itself, or its UTF-8 bytes when it
     /// holds a NUL (such a string is never empty, so the bytes never bind as NULL). The SQL
@@ -148,7 +76,7 @@ enum SnapshotQueries {
     static let infoColumns = """
         s.id, \(StoredColumn.sessionName.selection("ss")), s.format_version, \(StoredColumn.appVersion.selection("s")),
         s.saved_at, (SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = s.id),
-        s.unconfirmed_restores, s.quarantined_at, s.provisional_for
+        s.unconfirmed_restores, s.quarantined_at, s.provisional_for, \(StoredColumn.shape.selection("s"))
         """
 
     /// A row of ``infoColumns``, every value checked.
@@ -163,8 +91,18 @@ enum SnapshotQueries {
             recordCount: try values.int(5, .count),
             unconfirmedRestores: try values.int(6, .unconfirmedRestores),
             quarantinedAt: try values.optionalDate(7, .quarantinedAt),
-            isProvisional: try values.optionalInteger(8, .provisionalFor) != nil
+            isProvisional: try values.optionalInteger(8, .provisionalFor) != nil,
+            isTree: try shape(values.requiredText(9, .shape), snapshotID: values.integer(0, .snapshotID)) == .tree
         )
+    }
+
+    /// A stored shape, checked.
+    static func shape(_ text: String, snapshotID: Int64) throws(DamagedValue) -> DocumentRows.Shape {
+        guard let shape = DocumentRows.Shape(rawValue: text) else {
+            throw DamagedValue(detail: StoredColumn.shape.problem(in: StoredRow.snapshot(snapshotID).description,
+                                                                  "expected 'drillDown' or 'tree', found \(String(reflecting: text))"))
+        }
+        return shape
     }
 
     /// The newest snapshot of a session, if it has any.
@@ -199,7 +137,8 @@ enum SnapshotQueries {
                 appVersion: try values.text(2, .appVersion),
                 savedAt: try values.date(3, .savedAt), recordCount: 0,
                 unconfirmedRestores: try values.int(4, .unconfirmedRestores),
-                quarantinedAt: try values.optionalDate(5, .quarantinedAt)
+                quarantinedAt: try values.optionalDate(5, .quarantinedAt),
+                isTree: try shape(values.requiredText(6, .shape), snapshotID: values.integer(0, .snapshotID)) == .tree
             ))
         }
         return result
@@ -208,7 +147,7 @@ enum SnapshotQueries {
     /// Session ?1's ordinary snapshots, newest first, at most ?2 of them (-1: all).
     static let guardCandidatesSQL = """
         SELECT s.id, s.format_version, \(StoredColumn.appVersion.selection("s")), s.saved_at,
-               s.unconfirmed_restores, s.quarantined_at
+               s.unconfirmed_restores, s.quarantined_at, \(StoredColumn.shape.selection("s"))
         FROM restack_snapshot s WHERE s.session_id = ? AND s.provisional_for IS NULL ORDER BY s.id DESC LIMIT ?
         """
 
@@ -231,12 +170,13 @@ enum SnapshotQueries {
     }
 
     /// A chosen snapshot's records, with its information completed (session, record count).
-    static func load(_ db: Database, _ info: SnapshotInfo, session: String, path: String) throws -> StoredSnapshot {
+    static func load(_ db: Database, _ info: SnapshotInfo, session: String) throws -> StoredSnapshot {
         var info = info
-        let state = try state(db, snapshotID: info.id, formatVersion: info.formatVersion, path: path)
+        let document = try DocumentRows.load(db, snapshotID: info.id, formatVersion: info.formatVersion,
+                                              shape: info.isTree ? .tree : .drillDown)
         info.session = session
-        info.recordCount = state.recordCount
-        return StoredSnapshot(info: info, state: state)
+        info.recordCount = document.tree.recordCount
+        return StoredSnapshot(info: info, document: document)
     }
 
     /// Prunes a session's history: the one statement behind retention after each save and

@@ -84,4 +84,48 @@ enum StoreSchema {
         }
         return restackStatus(applied: applied)
     }
+
+    // MARK: Reading older stores
+
+    /// Temporary views that give a store lacking the newer migrations the shape the queries
+    /// expect, so that it can be read without being migrated (or written at all). SQLite looks
+    /// up a name in the `temp` schema before `main`, so each view stands in for its table on
+    /// this connection only, and the file is left byte for byte.
+    ///
+    /// - Returns: The statements, or `nil` when the store lacks more than views can stand in
+    ///   for (its first migration).
+    static func compatibilityViews(missing: [String]) -> [String]? {
+        let known = knownMigrations
+        guard !missing.isEmpty else { return [] }
+        guard !missing.contains(known[0]) else { return nil }
+        func has(_ index: Int) -> Bool { !missing.contains(known[index]) }
+        var views: [String] = []
+        if !has(2) {
+            views.append("""
+                CREATE TEMP VIEW restack_session AS
+                SELECT id, name, created_at, NULL AS restoring_snapshot_id FROM main.restack_session
+                """)
+        }
+        views.append("""
+            CREATE TEMP VIEW restack_snapshot AS
+            SELECT id, session_id, format_version, app_version, saved_at,
+                   \(has(1) ? "unconfirmed_restores, confirmed_at, quarantined_at" : "0 AS unconfirmed_restores, NULL AS confirmed_at, NULL AS quarantined_at"),
+                   \(has(2) ? "provisional_for" : "NULL AS provisional_for"),
+                   \(has(3) ? "shape" : "'drillDown' AS shape")
+            FROM main.restack_snapshot
+            """)
+        if !has(3) {
+            views.append("""
+                CREATE TEMP VIEW restack_record AS
+                SELECT snapshot_id, CASE slot WHEN 'right' THEN 'right' ELSE 'left[' || position || ']' END AS path,
+                       '' AS parent, slot, position, identifier, class_name, payload
+                FROM main.restack_record
+                """)
+            views.append("""
+                CREATE TEMP VIEW restack_container AS
+                SELECT NULL AS snapshot_id, NULL AS owner, NULL AS kind, NULL AS focus, NULL AS compact, NULL AS selected WHERE 0
+                """)
+        }
+        return views
+    }
 }

@@ -104,15 +104,26 @@ extension StoredColumn {
     static let confirmedAt = StoredColumn("restack_snapshot", "confirmed_at", .integer, nullable: true)
     static let quarantinedAt = StoredColumn("restack_snapshot", "quarantined_at", .integer, nullable: true)
     static let provisionalFor = StoredColumn("restack_snapshot", "provisional_for", .integer, nullable: true)
+    static let shape = StoredColumn("restack_snapshot", "shape", .text)
 
     static let recordSnapshotID = StoredColumn("restack_record", "snapshot_id", .integer)
+    static let path = StoredColumn("restack_record", "path", .text)
+    static let parent = StoredColumn("restack_record", "parent", .text)
     static let slot = StoredColumn("restack_record", "slot", .text)
     static let position = StoredColumn("restack_record", "position", .integer)
     static let identifier = StoredColumn("restack_record", "identifier", .text, nullable: true)
     static let className = StoredColumn("restack_record", "class_name", .text, nullable: true)
     static let payload = StoredColumn("restack_record", "payload", .blob, nullable: true)
-    /// A record's slot as a query codes it: 0 for left, 1 for right, NULL for anything else.
+    /// A record's slot as a query codes it: 0 left, 1 right, 2 records, 3 primary, 4 detail,
+    /// 5 tabs, NULL for anything else.
     static let slotCode = StoredColumn("restack_record", "slot", .integer, nullable: true)
+
+    static let containerSnapshotID = StoredColumn("restack_container", "snapshot_id", .integer)
+    static let owner = StoredColumn("restack_container", "owner", .text)
+    static let kind = StoredColumn("restack_container", "kind", .text)
+    static let focus = StoredColumn("restack_container", "focus", .text, nullable: true)
+    static let compact = StoredColumn("restack_container", "compact", .text, nullable: true)
+    static let selected = StoredColumn("restack_container", "selected", .integer, nullable: true)
     /// A count made by a query (not a stored column).
     static let count = StoredColumn("restack_record", "COUNT(*)", .integer)
 
@@ -120,8 +131,9 @@ extension StoredColumn {
     static let all: [StoredColumn] = [
         sessionID, sessionName, sessionCreatedAt, restoringSnapshotID,
         snapshotID, snapshotSessionID, formatVersion, appVersion, savedAt, unconfirmedRestores, confirmedAt, quarantinedAt,
-        provisionalFor,
-        recordSnapshotID, slot, position, identifier, className, payload,
+        provisionalFor, shape,
+        recordSnapshotID, path, parent, slot, position, identifier, className, payload,
+        containerSnapshotID, owner, kind, focus, compact, selected,
     ]
 }
 
@@ -132,6 +144,8 @@ enum StoredRow: CustomStringConvertible, Sendable {
     case snapshot(Int64)
     /// The `ordinal`-th record (from 1, in slot and position order) of a snapshot.
     case record(snapshot: Int64, ordinal: Int)
+    /// A container row of a snapshot.
+    case container(snapshot: Int64)
     /// A row whose id could not be read.
     case unidentified
 
@@ -140,6 +154,7 @@ enum StoredRow: CustomStringConvertible, Sendable {
         case .session(let id): "session \(id)"
         case .snapshot(let id): "snapshot \(id)"
         case .record(let snapshot, let ordinal): "record \(ordinal) of snapshot \(snapshot)"
+        case .container(let snapshot): "a container of snapshot \(snapshot)"
         case .unidentified: "a row whose id is damaged"
         }
     }

@@ -45,27 +45,11 @@ extension SnapshotStore {
             let tables = Set(orphans).sorted().joined(separator: ", ")
             problems.append("\(orphans.count) rows (of \(tables)) refer to a missing session or snapshot")
         }
-        let gaps = attempt("left stack check") {
-            try Int64.fetchAll($0, sql: """
-                SELECT snapshot_id FROM restack_record
-                WHERE slot = 'left' AND typeof(position) = 'integer' AND typeof(snapshot_id) = 'integer'
-                GROUP BY snapshot_id HAVING MIN(position) != 0 OR MAX(position) + 1 != COUNT(*)
-                """)
-        } ?? []
-        if !gaps.isEmpty {
-            problems.append("restack_record.position: snapshots with a gap in their left stack: \(gaps.map(String.init).joined(separator: ", "))")
-        }
-        let badSlots = attempt("slot check") {
-            try Self.rows(in: $0, of: "restack_record", where: "typeof(slot) = 'text' AND slot NOT IN ('left', 'right')", showing: "''")
-        }
-        if let badSlots, !badSlots.rows.isEmpty {
-            problems.append(badSlots.describe { row, _ in StoredColumn.slot.problem(in: row, "expected 'left' or 'right'") })
-        }
-        let badRights = attempt("right record check") {
-            try Self.rows(in: $0, of: "restack_record", where: "slot = 'right' AND position IS NOT 0", showing: "''")
-        }
-        if let badRights, !badRights.rows.isEmpty {
-            problems.append(badRights.describe { row, _ in StoredColumn.position.problem(in: row, "a right record must be at position 0") })
+        for (what, sql) in Self.treeChecks {
+            if let found = attempt(what, { try Int64.fetchAll($0, sql: sql) }), !found.isEmpty {
+                let ids = found.prefix(10).map(String.init).joined(separator: ", ")
+                problems.append("\(what): snapshot\(found.count == 1 ? "" : "s") \(ids)\(found.count > 10 ? " and \(found.count - 10) more" : "")")
+            }
         }
         let applied = attempt("applied migrations") {
             try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
@@ -85,6 +69,56 @@ extension SnapshotStore {
             recordCount: count("restack_record")
         )
     }
+
+    /// Restack's invariants of the tree rows, each a query for the ids of the snapshots that
+    /// break it (values of the wrong class are reported above, and left out here).
+    static let treeChecks: [(String, String)] = [
+        ("restack_record.slot: a slot that is not left, right, records, primary, detail or tabs", """
+            SELECT DISTINCT snapshot_id FROM restack_record
+            WHERE typeof(slot) = 'text' AND slot NOT IN ('left', 'right', 'records', 'primary', 'detail', 'tabs')
+            """),
+        ("restack_record.position: a gap in a stack, or a right record not alone at position 0", """
+            SELECT DISTINCT snapshot_id FROM restack_record
+            WHERE typeof(position) = 'integer'
+            GROUP BY snapshot_id, parent, slot
+            HAVING MIN(position) != 0 OR MAX(position) + 1 != COUNT(*) OR (slot = 'right' AND COUNT(*) != 1)
+            """),
+        ("restack_record.path: a path that is not its parent's path and its own step", """
+            SELECT DISTINCT snapshot_id FROM restack_record
+            WHERE typeof(path) = 'text' AND typeof(parent) = 'text' AND typeof(position) = 'integer'
+              AND path IS NOT (CASE WHEN parent = '' THEN '' ELSE parent || '/' END)
+                               || slot || CASE WHEN slot = 'right' THEN '' ELSE '[' || position || ']' END
+            """),
+        ("restack_record.parent: a record whose parent is not a record holding a container", """
+            SELECT DISTINCT r.snapshot_id FROM restack_record r
+            WHERE r.parent != '' AND NOT EXISTS (
+                SELECT 1 FROM restack_container c WHERE c.snapshot_id = r.snapshot_id AND c.owner = r.parent)
+            """),
+        ("restack_container.owner: a container owned by no record", """
+            SELECT DISTINCT c.snapshot_id FROM restack_container c
+            WHERE c.owner != '' AND NOT EXISTS (
+                SELECT 1 FROM restack_record r WHERE r.snapshot_id = c.snapshot_id AND r.path = c.owner)
+            """),
+        ("restack_container: a tree snapshot without exactly one root container, or a format-1 snapshot with containers", """
+            SELECT s.id FROM restack_snapshot s
+            WHERE (s.shape = 'tree') != EXISTS (SELECT 1 FROM restack_container c WHERE c.snapshot_id = s.id AND c.owner = '')
+               OR (s.shape = 'drillDown' AND EXISTS (SELECT 1 FROM restack_container c WHERE c.snapshot_id = s.id))
+               OR (s.shape = 'drillDown' AND EXISTS (SELECT 1 FROM restack_record r WHERE r.snapshot_id = s.id AND r.parent != ''))
+            """),
+        ("restack_container: a slot its container does not have, or settings out of range", """
+            SELECT DISTINCT r.snapshot_id FROM restack_record r
+            JOIN restack_container c ON c.snapshot_id = r.snapshot_id AND c.owner = r.parent
+            WHERE NOT ((c.kind = 'drillDown' AND r.slot IN ('left', 'right')) OR (c.kind = 'stack' AND r.slot = 'records')
+                       OR (c.kind = 'split' AND r.slot IN ('primary', 'detail')) OR (c.kind = 'tabs' AND r.slot = 'tabs'))
+            UNION
+            SELECT c.snapshot_id FROM restack_container c
+            WHERE (c.kind = 'split' AND (c.focus IS NULL OR c.compact IS NULL))
+               OR (c.kind = 'tabs' AND c.selected IS NOT NULL AND c.selected >= (
+                    SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = c.snapshot_id AND r.parent = c.owner))
+               OR (c.kind = 'tabs' AND c.selected IS NULL AND EXISTS (
+                    SELECT 1 FROM restack_record r WHERE r.snapshot_id = c.snapshot_id AND r.parent = c.owner))
+            """),
+    ]
 
     /// Rows of `table` that match `condition`: how many, and the first few, each named as a
     /// message names it ("snapshot 7", "a record of snapshot 7") with the value of `expression`.

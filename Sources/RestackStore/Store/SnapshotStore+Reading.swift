@@ -72,7 +72,7 @@ extension SnapshotStore {
     private func stored(_ db: Database, _ info: SnapshotInfo) throws -> StoredSnapshot {
         StoredSnapshot(
             info: info,
-            state: try SnapshotQueries.state(db, snapshotID: info.id, formatVersion: info.formatVersion, path: path)
+            document: try DocumentRows.load(db, snapshotID: info.id, formatVersion: info.formatVersion, shape: info.isTree ? .tree : .drillDown)
         )
     }
 }

@@ -4,7 +4,8 @@ import Restack
 
 extension SnapshotStore {
     /// Begins a restore at launch: chooses the newest snapshot the crash-loop guard allows,
-    /// counts the attempt, and plans its restoration with ``Restorer``.
+    /// counts the attempt, and plans its restoration with ``Restorer`` for the layout the app is
+    /// in now (``StoreRestoration/treePlan``; ``StoreRestoration/plan`` is its format-1 view).
     ///
     /// Call it once per session at launch, then ``confirmRestore(snapshotID:)`` once the
     /// restored UI is up. Between the two, the restore is *pending*:
@@ -23,8 +24,8 @@ extension SnapshotStore {
     /// are kept, visible in ``snapshots(session:)``, and never pruned.
     ///
     /// ```swift
-    /// let restoration = try store.beginRestore(session: id) { factory.canMake($0.className) }
-    /// rebuild(restoration.plan)            // may save: those saves are provisional
+    /// let restoration = try store.beginRestore(session: id, layout: .compact) { factory.canMake($0.className) }
+    /// rebuild(restoration.treePlan)        // may save: those saves are provisional
     /// try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
     /// ```
     ///
@@ -32,6 +33,7 @@ extension SnapshotStore {
     ///   when every snapshot is quarantined, and database errors.
     public func beginRestore(
         session: String,
+        layout: Layout = .regular,
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
         let (snapshot, skipped) = try write { db in
@@ -56,19 +58,19 @@ extension SnapshotStore {
             try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
                            arguments: [info.id])
             info.unconfirmedRestores += 1
-            return (try SnapshotQueries.load(db, info, session: session, path: path), choice.skipped)
+            return (try SnapshotQueries.load(db, info, session: session), choice.skipped)
         }
-        return try restoration(snapshot, skipped: skipped, session: session, canRebuild: canRebuild)
+        return try restoration(snapshot, skipped: skipped, session: session, layout: layout, canRebuild: canRebuild)
     }
 
-    /// Begins a restore with a resolver; see ``beginRestore(session:canRebuild:)``.
-    public func beginRestore(session: String, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
-        try beginRestore(session: session, canRebuild: resolver.canRebuild)
+    /// Begins a restore with a resolver; see ``beginRestore(session:layout:canRebuild:)``.
+    public func beginRestore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
+        try beginRestore(session: session, layout: layout, canRebuild: resolver.canRebuild)
     }
 
     /// Confirms that a restore succeeded: the app's UI is up. Resets the snapshot's count of
     /// unconfirmed restores, ends the pending restore of its session, and makes the saves made
-    /// since ``beginRestore(session:canRebuild:)`` ordinary snapshots.
+    /// since ``beginRestore(session:layout:canRebuild:)`` ordinary snapshots.
     ///
     /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` and database errors.
     public func confirmRestore(snapshotID: Int64) throws(StoreError) {
@@ -102,7 +104,7 @@ extension SnapshotStore {
     }
 
     /// Says what a restore of the session would give, without counting an attempt or writing
-    /// anything: the snapshot ``beginRestore(session:canRebuild:)`` would choose, and its plan.
+    /// anything: the snapshot ``beginRestore(session:layout:canRebuild:)`` would choose, and its plan.
     ///
     /// - Parameters:
     ///   - session: The session.
@@ -111,18 +113,19 @@ extension SnapshotStore {
     ///   and read errors.
     public func restore(
         session: String,
+        layout: Layout = .regular,
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
         let (snapshot, skipped) = try read { db in
             let choice = try SnapshotQueries.guardChoice(db, session: session, threshold: options.crashLoopThreshold)
-            return (try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session, path: path) }, choice.skipped)
+            return (try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session) }, choice.skipped)
         }
-        return try restoration(snapshot, skipped: skipped, session: session, canRebuild: canRebuild)
+        return try restoration(snapshot, skipped: skipped, session: session, layout: layout, canRebuild: canRebuild)
     }
 
-    /// Says what a restore would give, with a resolver; see ``restore(session:canRebuild:)``.
-    public func restore(session: String, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
-        try restore(session: session, canRebuild: resolver.canRebuild)
+    /// Says what a restore would give, with a resolver; see ``restore(session:layout:canRebuild:)``.
+    public func restore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
+        try restore(session: session, layout: layout, canRebuild: resolver.canRebuild)
     }
 
     /// The plan of the guard's chosen snapshot, or the error when every snapshot is quarantined.
@@ -130,15 +133,12 @@ extension SnapshotStore {
         _ snapshot: StoredSnapshot?,
         skipped: [Int64],
         session: String,
+        layout: Layout,
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
         guard let snapshot else {
             throw .noRestorableSnapshot(session: session, quarantined: skipped)
         }
-        return StoreRestoration(
-            snapshot: snapshot,
-            plan: Restorer.plan(for: snapshot.state, canRebuild: canRebuild),
-            skippedQuarantined: skipped
-        )
+        return StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skipped) { record, _ in canRebuild(record) }
     }
 }

@@ -19,8 +19,10 @@ extension SnapshotStore {
     ///   - savedAt: The save time; now by default. Stored to the millisecond.
     /// - Returns: The new snapshot's information, as it will read back (the time to the
     ///   millisecond).
-    /// - Throws: ``StoreError/limitExceeded(_:size:limit:)``, ``StoreError/notStorable(detail:)``
-    ///   for a state whose records hold containers, ``StoreError/readOnly(path:)``,
+    /// A state whose records hold containers is stored as the tree it is (it reads back as
+    /// ``StoredSnapshot/document`` `.tree`).
+    ///
+    /// - Throws: ``StoreError/limitExceeded(_:size:limit:)``, ``StoreError/readOnly(path:)``,
     ///   ``StoreError/diskFull(path:)`` and database errors; on any error nothing was written.
     @discardableResult
     public func save(
@@ -29,48 +31,85 @@ extension SnapshotStore {
         appVersion: String? = nil,
         savedAt: Date = Date()
     ) throws(StoreError) -> SnapshotInfo {
-        try options.limits.check(state)
+        try save(.drillDown(state), session: session, appVersion: appVersion, savedAt: savedAt)
+    }
+
+    /// Saves a format-2 tree as a new snapshot of a session, in one transaction, as
+    /// ``save(_:session:appVersion:savedAt:)-(DrillDownState,_,_,_)`` saves a state: every
+    /// record a row with its path, every container a row with its kind and settings.
+    ///
+    /// ```swift
+    /// let tree = RestorationTree(root: .split(SplitContainer(primary: [index], detail: [message])))
+    /// try store.save(tree, session: sceneID, appVersion: "3.0")
+    /// ```
+    ///
+    /// - Throws: the errors of ``save(_:session:appVersion:savedAt:)-(DrillDownState,_,_,_)``,
+    ///   and ``StoreError/limitExceeded(_:size:limit:)`` for containers nested deeper than
+    ///   ``Limits/maxContainerDepth``.
+    @discardableResult
+    public func save(
+        _ tree: RestorationTree,
+        session: String,
+        appVersion: String? = nil,
+        savedAt: Date = Date()
+    ) throws(StoreError) -> SnapshotInfo {
+        try save(.tree(tree), session: session, appVersion: appVersion, savedAt: savedAt)
+    }
+
+    /// Saves a state file's document: a format-1 state or a tree.
+    @discardableResult
+    public func save(
+        _ document: StateFile.Document,
+        session: String,
+        appVersion: String? = nil,
+        savedAt: Date = Date()
+    ) throws(StoreError) -> SnapshotInfo {
+        let tree = document.tree
+        try options.limits.check(tree)
+        let shape = DocumentRows.shape(of: document)
         return try write { db in
             let stored = try SnapshotQueries.sessionForSaving(db, name: session, creatingAt: savedAt)
             try db.cachedStatement(sql: """
-                INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at, provisional_for)
-                VALUES (?, ?, CAST(? AS TEXT), ?, ?)
+                INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at, provisional_for, shape)
+                VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?)
                 """).execute(arguments: [
-                    stored.id, state.formatVersion, SnapshotQueries.exact(appVersion), SnapshotQueries.milliseconds(savedAt),
-                    stored.restoringSnapshotID,
+                    stored.id, tree.formatVersion, SnapshotQueries.exact(appVersion), SnapshotQueries.milliseconds(savedAt),
+                    stored.restoringSnapshotID, shape.rawValue,
                 ])
             let snapshotID = db.lastInsertedRowID
-            try SnapshotQueries.insertRecords(db, of: state, snapshotID: snapshotID)
+            try DocumentRows.insert(db, document, snapshotID: snapshotID)
             try SnapshotQueries.prune(db, sessionID: stored.id, keeping: snapshotID, keepLast: options.retention.keepLast,
                                       savedBefore: options.retention.maxAge.map { savedAt.addingTimeInterval(-$0) })
             return SnapshotInfo(
                 id: snapshotID,
                 session: session,
-                formatVersion: state.formatVersion,
+                formatVersion: tree.formatVersion,
                 appVersion: appVersion,
                 savedAt: SnapshotQueries.date(milliseconds: SnapshotQueries.milliseconds(savedAt)),
-                recordCount: state.recordCount,
-                isProvisional: stored.restoringSnapshotID != nil
+                recordCount: tree.recordCount,
+                isProvisional: stored.restoringSnapshotID != nil,
+                isTree: shape == .tree
             )
         }
     }
 }
 
 extension SnapshotStore.Limits {
-    /// Throws the first cap `state` goes over, or ``StoreError/notStorable(detail:)`` for a
-    /// record holding a container, which this version cannot store.
-    func check(_ state: DrillDownState) throws(StoreError) {
-        if let (slot, _) = state.slottedRecords.first(where: { $0.record.container != nil }) {
-            throw .notStorable(detail: "the record at \(slot) holds a container")
+    /// Throws the first cap `tree` goes over: depth, record count, a payload, snapshot bytes.
+    func check(_ tree: RestorationTree) throws(StoreError) {
+        let depth = tree.root.depth
+        if depth > maxContainerDepth {
+            throw .limitExceeded(.containerDepth, size: depth, limit: maxContainerDepth)
         }
-        if state.recordCount > maxRecordCount {
-            throw .limitExceeded(.recordCount, size: state.recordCount, limit: maxRecordCount)
+        let records = tree.allRecords
+        if records.count > maxRecordCount {
+            throw .limitExceeded(.recordCount, size: records.count, limit: maxRecordCount)
         }
         var total = 0
-        for (slot, record) in state.slottedRecords {
+        for (path, record) in records {
             let payload = record.payload?.count ?? 0
             if payload > maxPayloadBytes {
-                throw .limitExceeded(.payloadBytes(slot), size: payload, limit: maxPayloadBytes)
+                throw .limitExceeded(.payloadBytes(path), size: payload, limit: maxPayloadBytes)
             }
             total += payload + (record.identifier?.utf8.count ?? 0) + (record.className?.utf8.count ?? 0)
         }

@@ -113,7 +113,8 @@ public final class SnapshotStore: Sendable {
 
     /// Opens an existing store for reading only. Nothing is ever created, migrated or written,
     /// and no side file is left behind; on read-only media the file is read in SQLite's
-    /// immutable mode.
+    /// immutable mode. A store written by an earlier Restack (lacking newer migrations) is read
+    /// as it is, unmigrated.
     ///
     /// - Parameters:
     ///   - path: The store's file.
@@ -138,7 +139,7 @@ public final class SnapshotStore: Sendable {
             throw .foreignDatabase(path: path, tables: tables)
         case .restack(let unknown, _) where !unknown.isEmpty:
             throw .newerSchema(path: path, unknownMigrations: unknown)
-        case .restack(_, let missing) where !missing.isEmpty:
+        case .restack(_, let missing) where StoreSchema.compatibilityViews(missing: missing) == nil:
             throw .outdatedSchema(path: path, missingMigrations: missing)
         case .restack:
             break

@@ -173,15 +173,23 @@ enum StoreOpening {
         configuration.busyMode = .timeout(options.busyTimeout)
         var openPath = path
         switch mode {
-        case .readOnly:
-            configuration.readonly = true
-        case .queryOnly:
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA query_only = 1")
-            }
+        case .readOnly, .queryOnly:
+            configuration.readonly = mode == .readOnly
         case .immutable:
             configuration.readonly = true
             openPath = immutableURI(path)
+        }
+        // A store that lacks newer migrations is read through temporary views that stand in for
+        // its tables (they live on this connection only); then the connection is pinned.
+        configuration.prepareDatabase { db in
+            if case .restack(unknown: [], let missing) = try StoreSchema.status(db), let views = StoreSchema.compatibilityViews(missing: missing) {
+                for view in views {
+                    try db.execute(sql: view)
+                }
+            }
+            if mode == .queryOnly {
+                try db.execute(sql: "PRAGMA query_only = 1")
+            }
         }
         return try withStoreErrors(path: path) {
             try DatabaseQueue(path: openPath, configuration: configuration)

@@ -6,7 +6,7 @@ import Restack
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a snapshot as a state file.",
-        discussion: "The output imports back unchanged: export, import, export gives identical JSON."
+        discussion: "A format-1 state as format 1, a tree as format 2. The output imports back unchanged: export, import, export gives identical JSON."
     )
 
     @OptionGroup var store: StoreOptions
@@ -14,6 +14,9 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let stored = try selection.load(from: try store.openForReading())
-        try Stdout.write(StateFile.encode(stored.state))
+        switch stored.document {
+        case .drillDown(let state): try Stdout.write(StateFile.encode(state))
+        case .tree(let tree): try Stdout.write(StateFile.encode(tree))
+        }
     }
 }

@@ -6,7 +6,8 @@ struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Save a state file as a new snapshot of a session.",
         discussion: """
-            Creates the store if it does not exist. An invalid file writes nothing. Exits with 74 \
+            Creates the store if it does not exist. Takes format 1 or format 2. An invalid file \
+            writes nothing. Exits with 74 \
             only when the snapshot was saved but this report could not be written.
             """
     )
@@ -22,8 +23,8 @@ struct Import: ParsableCommand {
 
     func run() throws {
         // Read and validate the whole file before touching the store.
-        let state = try StateFileInput.read(input)
-        let info = try SnapshotStore(path: store.path, options: .commandLine).save(state, session: session, appVersion: appVersion)
+        let document = try StateFileInput.readDocument(input)
+        let info = try SnapshotStore(path: store.path, options: .commandLine).save(document, session: session, appVersion: appVersion)
         // Exit 74 from here on means "saved, but not reported": no failure to save exits 74.
         try Failure.reporting("snapshot \(info.id) was saved to session \(Text.quoted(info.session)) in \(store.path)") { () throws(OutputError) in
             if output.json {

@@ -63,12 +63,17 @@ struct Plan: ParsableCommand {
         }
         let store = try SnapshotStore(readingAt: path!, options: .commandLine)
         // Without --snapshot: what a restore would give, crash-loop guard included.
+        let resolver = resolver
         let restoration = try snapshot.map { id throws(StoreError) in
-            let stored = try store.snapshot(id: id, session: session)
-            return StoreRestoration(snapshot: stored, plan: Restorer.plan(for: stored.state, resolver: resolver))
-        } ?? store.restore(session: session!, resolver: resolver)
+            StoreRestoration(snapshot: try store.snapshot(id: id, session: session), layout: layout.value,
+                             canRebuild: resolver.canRebuild(_:identifierPath:))
+        } ?? store.restore(session: session!, layout: layout.value, resolver: resolver)
         let info = restoration.snapshot.info
         if output.json {
+            if restoration.snapshot.state == nil {
+                let json = StorePlanJSON(plan: restoration.treePlan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined)
+                return try printJSON(json)
+            }
             let json = StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined)
             return try printJSON(LayoutPlanJSON(plan: json, layout: layout.value, arrangement: restoration.plan.compactArrangement))
         }
@@ -77,7 +82,11 @@ struct Plan: ParsableCommand {
             let skipped = restoration.skippedQuarantined.map(String.init).joined(separator: ", ")
             try Stdout.line("  fell back: newer snapshots \(skipped) are quarantined by the crash-loop guard")
         }
-        try Stdout.line(TreeText.plan(restoration.plan, layout: layout.value))
+        if restoration.snapshot.state == nil {
+            try Stdout.line(TreeText.plan(restoration.treePlan, of: restoration.snapshot.tree))
+        } else {
+            try Stdout.line(TreeText.plan(restoration.plan, layout: layout.value))
+        }
     }
 }
 

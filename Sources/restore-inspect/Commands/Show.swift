@@ -4,7 +4,7 @@ import Restack
 /// `restore-inspect show --db PATH --session ID [--snapshot N]`
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a snapshot's stored records, each marked restorable or not.",
+        abstract: "Show a snapshot's stored records (a tree's with their paths and containers), each marked restorable or not.",
         discussion: "A record is restorable when its identifier is neither missing nor empty (rule 1); whether the app can rebuild it is for `plan` to say."
     )
 
@@ -19,10 +19,14 @@ struct Show: ParsableCommand {
             return try printJSON(view)
         }
         try Stdout.line("session \(Text.quoted(stored.info.session)) · \(Text.snapshotLine(stored.info))")
-        var rows = [["SLOT", "IDENTIFIER", "CLASS", "PAYLOAD", "RESTORABLE"]]
+        if let root = view.root {
+            try Stdout.line("  root: \(Text.container(root))")
+        }
+        var rows = [[view.root == nil ? "SLOT" : "PATH", "IDENTIFIER", "CLASS", "PAYLOAD", "RESTORABLE", "CONTAINER"]]
         rows += view.records.map { record in
-            ["\(record.from)", Text.quoted(record.identifier), Text.cell(record.className, or: "(no class)"),
-             record.payloadBytes.map { "\($0) bytes" } ?? "-", record.problem.map { "no: \($0)" } ?? "yes"]
+            [record.path, Text.quoted(record.identifier), Text.cell(record.className, or: "(no class)"),
+             record.payloadBytes.map { "\($0) bytes" } ?? "-", record.problem.map { "no: \($0)" } ?? "yes",
+             record.container.map(Text.container) ?? ""]
         }
         try Stdout.line(Text.table(rows, indent: "  "))
     }

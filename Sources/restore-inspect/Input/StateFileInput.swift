@@ -4,20 +4,6 @@ import RestackStore
 
 /// Reads a state file from a path, or stdin for `-`, in bounded memory.
 enum StateFileInput {
-    /// The format-1 state in the file at `path` (`-` for stdin), to store.
-    ///
-    /// - Throws: ``Failure`` with ``Failure/Code/invalidInput`` when the file cannot be read, is
-    ///   larger than ``byteLimit(for:)`` allows for the default caps, or is not a valid state file;
-    ///   ``StoreError/notStorable(detail:)`` for a format-2 file (the store cannot hold trees yet).
-    static func read(_ path: String) throws -> DrillDownState {
-        switch try readDocument(path) {
-        case .drillDown(let state):
-            return state
-        case .tree:
-            throw StoreError.notStorable(detail: "\(path == "-" ? "stdin" : path) is a format-2 state file")
-        }
-    }
-
     /// The state file at `path` (`-` for stdin), in either format.
     static func readDocument(_ path: String) throws -> StateFile.Document {
         let data = try readBytes(path, limit: byteLimit(for: SnapshotStore.Options.commandLine.limits))

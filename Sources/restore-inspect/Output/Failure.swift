@@ -49,7 +49,7 @@ struct Failure: Error, Equatable {
             .storeMissing
         case .sessionNotFound, .snapshotNotFound, .noRestorableSnapshot:
             .notFound
-        case .limitExceeded, .notStorable:
+        case .limitExceeded:
             .invalidInput
         case .notADatabase, .corrupt, .foreignDatabase, .outdatedSchema, .cannotOpen, .hardLinked, .database:
             .storeUnreadable

@@ -59,6 +59,8 @@ struct SnapshotJSON: Encodable {
     var quarantined: Bool
     @NullEncoded var quarantinedAt: Date?
     var provisional: Bool
+    /// `drillDown` for a format-1 state, `tree` for a format-2 tree.
+    var shape: String
 
     init(_ info: SnapshotInfo) {
         id = info.id
@@ -71,34 +73,66 @@ struct SnapshotJSON: Encodable {
         quarantined = info.isQuarantined
         quarantinedAt = info.quarantinedAt
         provisional = info.isProvisional
+        shape = info.isTree ? "tree" : "drillDown"
     }
 }
 
 /// `show --json`: the snapshot and each stored record, marked restorable or not (rule 1).
 struct ShowJSON: Encodable {
     struct Record: Encodable {
-        var from: Slot
+        /// The top-level slot of a format-1 record (`{"slot": "left", "index": 0}`); `null` for
+        /// a record nested in a tree, which `path` names.
+        @NullEncoded var from: Slot?
+        var path: String
         @NullEncoded var identifier: String?
         @NullEncoded var className: String?
         @NullEncoded var payloadBytes: Int?
         var restorable: Bool
         @NullEncoded var problem: String?
+        /// The container this record holds, if any: its kind and settings.
+        @NullEncoded var container: ContainerJSON?
 
         enum CodingKeys: String, CodingKey {
-            case from, identifier, className = "class", payloadBytes, restorable, problem
+            case from, path, identifier, className = "class", payloadBytes, restorable, problem, container
+        }
+    }
+
+    /// A stored container's kind and settings, as a state file writes them.
+    struct ContainerJSON: Encodable {
+        var kind: String
+        var focus: String?
+        var compact: String?
+        var selected: Int?
+
+        init(_ container: RestorationContainer) {
+            kind = container.kind.rawValue
+            switch container {
+            case .split(let split):
+                focus = split.focus.rawValue
+                compact = split.compact.rawValue
+            case .tabs(let tabs):
+                selected = tabs.selected
+            case .drillDown, .stack:
+                break
+            }
         }
     }
 
     var snapshot: SnapshotJSON
+    /// The root container of a tree snapshot; absent for a format-1 snapshot (a drill-down).
+    var root: ContainerJSON?
     var records: [Record]
 
     init(_ stored: StoredSnapshot) {
         snapshot = SnapshotJSON(stored.info)
-        records = stored.state.slottedRecords.map { slot, record in
+        let tree = stored.tree
+        root = stored.state == nil ? ContainerJSON(tree.root) : nil
+        records = tree.allRecords.map { path, record in
             let problem = Restorer.identifierProblem(of: record)
             return Record(
-                from: slot, identifier: record.identifier, className: record.className,
-                payloadBytes: record.payload?.count, restorable: problem == nil, problem: problem?.rawValue
+                from: path.slot, path: path.description, identifier: record.identifier, className: record.className,
+                payloadBytes: record.payload?.count, restorable: problem == nil, problem: problem?.rawValue,
+                container: record.container.map(ContainerJSON.init)
             )
         }
     }
@@ -131,8 +165,8 @@ struct CheckJSON: Encodable {
 
 /// `plan --json` from a store: the plan's documented keys, plus the snapshot it came from and
 /// the newer snapshots the crash-loop guard passed over.
-struct StorePlanJSON: Encodable {
-    var plan: RestorationPlan
+struct StorePlanJSON<Plan: Encodable>: Encodable {
+    var plan: Plan
     var snapshot: SnapshotInfo
     var skippedQuarantined: [Int64]
 

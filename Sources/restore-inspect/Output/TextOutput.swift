@@ -34,6 +34,13 @@ enum Text {
         }.joined(separator: "\n")
     }
 
+    /// A stored container in a few words: `split (focus detail, compact merge)`, `tabs (selected 1)`.
+    static func container(_ container: ShowJSON.ContainerJSON) -> String {
+        let settings = [container.focus.map { "focus \($0)" }, container.compact.map { "compact \($0)" },
+                        container.selected.map { "selected \($0)" }].compactMap { $0 }
+        return settings.isEmpty ? container.kind : "\(container.kind) (\(settings.joined(separator: ", ")))"
+    }
+
     /// What the crash-loop guard knows of a snapshot, in a word or two.
     static func guardState(_ info: SnapshotInfo) -> String {
         if info.isQuarantined { return "quarantined" }
@@ -43,7 +50,7 @@ enum Text {
 
     /// One line describing a snapshot.
     static func snapshotLine(_ info: SnapshotInfo) -> String {
-        var parts = ["snapshot \(info.id)", "saved \(formatDate(info.savedAt))", "format \(info.formatVersion)",
+        var parts = ["snapshot \(info.id)", "saved \(formatDate(info.savedAt))", "format \(info.formatVersion)\(info.isTree ? " tree" : "")",
                      "\(info.recordCount) record\(info.recordCount == 1 ? "" : "s")"]
         if let version = info.appVersion {
             parts.append("app \(oneLine(version))")
