@@ -77,7 +77,7 @@ let package = Package(
         // Property checks that fail on a thrown error, for every test target. Not a product.
         .target(
             name: "RestackPropertyTesting",
-            dependencies: [.product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Restack", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
 
         .testTarget(

@@ -5,14 +5,14 @@ import Restack
 /// Random trees up to four container levels deep: every kind and compact policy, both focuses,
 /// valid selections, and the identifiers, classes and payloads of ``Generators`` (nil, empty,
 /// whitespace, duplicate and hostile Unicode identifiers; a class the resolver refuses).
-enum TreeGenerators {
-    static let maxDepth = 4
+public enum TreeGenerators {
+    public static let maxDepth = 4
 
-    static let tree = Generator(run: { rng in
+    public static let tree = Generator(run: { rng in
         RestorationTree(root: container(level: 1, using: &rng))
     })
 
-    static func container(level: Int, using rng: inout any SeededRandomNumberGenerator) -> RestorationContainer {
+    public static func container(level: Int, using rng: inout any SeededRandomNumberGenerator) -> RestorationContainer {
         func records(_ range: ClosedRange<Int>) -> [RestorationRecord] {
             (0..<Int.random(in: range, using: &rng)).map { _ in record(level: level, using: &rng) }
         }
@@ -35,7 +35,7 @@ enum TreeGenerators {
         }
     }
 
-    static func record(level: Int, using rng: inout any SeededRandomNumberGenerator) -> RestorationRecord {
+    public static func record(level: Int, using rng: inout any SeededRandomNumberGenerator) -> RestorationRecord {
         var record = Generators.record.run(using: &rng)
         if level < maxDepth, Int.random(in: 0..<10, using: &rng) < 4 {
             record.container = container(level: level + 1, using: &rng)
@@ -43,5 +43,5 @@ enum TreeGenerators {
         return record
     }
 
-    static let layout = Generator(run: { rng in Layout.allCases.randomElement(using: &rng)! })
+    public static let layout = Generator(run: { rng in Layout.allCases.randomElement(using: &rng)! })
 }
