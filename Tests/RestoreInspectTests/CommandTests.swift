@@ -30,7 +30,8 @@ struct CommandTests {
         let result = try CLI.run(["demo", "--db", path, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: path))
-        let plans = try #require(result.json as? [[String: Any]]).map { Self.summary($0["plan"]) }
+        let sessions = try #require(result.json as? [[String: Any]])
+        let plans = sessions.prefix(6).map { Self.summary($0["plan"]) }
         // One plan per case the README's rules name, in the order the demo saves them.
         #expect(plans == [
             #"left: "mailboxes"@left[0] "inbox"@left[1] | right: "message-42"@right | promoted: false | dropped:  | warnings: "#,
@@ -40,6 +41,22 @@ struct CommandTests {
             #"left: "album"@left[0] "photo"@left[1] | right: "photo"@right | promoted: false | dropped:  | warnings: duplicate-identifier photo at nil@left[1],nil@right"#,
             #"left:  | right: none | promoted: false | dropped: "notes"@left[0]:unsupported-format | warnings: "#,
         ])
+        // Then one tree per seed system, planned for its layout.
+        let trees = Dictionary(uniqueKeysWithValues: sessions.dropFirst(6).map { ($0["session"] as? String ?? "", $0["plan"] as? [String: Any] ?? [:]) })
+        func root(_ name: String) -> [String: Any] { trees[name]?["root"] as? [String: Any] ?? [:] }
+        func notes(_ name: String) -> [String] {
+            (trees[name]?["notes"] as? [[String: Any]] ?? []).map { "\($0["kind"] ?? "")@\($0["path"] ?? "")" }
+        }
+        func compact(_ name: String) -> [String: [String]] { root(name)["compact"] as? [String: [String]] ?? [:] }
+        #expect(trees.count == 6)
+        #expect(notes("demo/sgb-in-a-tab") == ["right-promoted@tabs[0]"])
+        #expect(compact("demo/tidysplits-compact-merge") == ["stack": ["primary[0]", "detail[0]"], "hidden": []])
+        #expect(compact("demo/tidysplits-compact-omit-detail") == ["stack": ["primary[0]"], "hidden": ["detail[0]"]])
+        #expect(compact("demo/index-detail-collapsed") == ["stack": ["primary[0]", "detail[0]", "detail[1]"], "hidden": []])
+        #expect(notes("demo/split-or-flip-focus-gone") == ["focus-moved@"])
+        #expect(root("demo/split-or-flip-focus-gone")["focus"] as? String == "primary")
+        #expect(notes("demo/reinstate-tab-removed") == ["selection-moved@"])
+        #expect(root("demo/reinstate-tab-removed")["selected"] as? Int == 0)
         // The text output explains the same plans: it runs and exits 0.
         #expect(try CLI.run(["demo", "--db", path]).status == 0)
     }
@@ -51,12 +68,12 @@ struct CommandTests {
         #expect(try CLI.run(["import", "--db", path, "--session", "mine", "--input", file]).status == 0)
         let again = try CLI.run(["demo", "--db", path, "--json"])
         #expect(again.status == 0)
-        #expect((again.json as? [Any])?.count == 6)
+        #expect((again.json as? [Any])?.count == 12)
         // Refreshed, the demo sessions plan exactly as in a fresh store.
         let fresh = try CLI.run(["demo", "--db", scratch.path("fresh.sqlite"), "--json"])
         #expect((again.json as? [[String: Any]])?.map { Self.summary($0["plan"]) } == (fresh.json as? [[String: Any]])?.map { Self.summary($0["plan"]) })
         let sessions = try #require(try CLI.run(["sessions", "--db", path, "--json"]).json as? [[String: Any]])
-        #expect(sessions.count == 7)
+        #expect(sessions.count == 13)
         #expect(sessions.first { $0["name"] as? String == "demo/mail-all-valid" }?["snapshotCount"] as? Int == 2)
         #expect(sessions.contains { $0["name"] as? String == "mine" })
     }
@@ -99,7 +116,7 @@ struct CommandTests {
         let report = try #require(try CLI.run(["check", "--db", path, "--json"]).json as? [String: Any])
         #expect(report["healthy"] as? Bool == true)
         #expect(report["integrity"] as? [String] == ["ok"])
-        #expect(report["sessions"] as? Int == 6)
+        #expect(report["sessions"] as? Int == 12)
         #expect((report["appliedMigrations"] as? [String])?.first == "restack.m001_initial")
         #expect(try CLI.run(["check", "--db", path]).stdout.contains("healthy"))
     }

@@ -25,7 +25,28 @@ struct Demo: ParsableCommand {
         var session: String
         var story: String
         var snapshot: Int64
-        var plan: RestorationPlan
+        /// The format-1 plan of a format-1 state, the tree plan of a tree.
+        var plan: DemoPlan
+    }
+
+    /// A plan as the demo prints it: format 1 for a state, format 2 for a tree.
+    enum DemoPlan: Encodable {
+        case drillDown(RestorationPlan)
+        case tree(RestorationTreePlan, RestorationTree)
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .drillDown(let plan): try plan.encode(to: encoder)
+            case .tree(let plan, _): try plan.encode(to: encoder)
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .drillDown(let plan): Text.plan(plan)
+            case .tree(let plan, let tree): TreeText.plan(plan, of: tree)
+            }
+        }
     }
 
     func run() throws {
@@ -37,12 +58,14 @@ struct Demo: ParsableCommand {
             if existing.contains(session.name) {
                 try store.deleteSession(session.name)
             }
-            for state in session.history {
-                try store.save(state, session: session.name, appVersion: "demo")
+            for document in session.history {
+                try store.save(document, session: session.name, appVersion: "demo")
             }
-            let restoration = try store.restore(session: session.name, resolver: resolver)
+            let restoration = try store.restore(session: session.name, layout: session.layout, resolver: resolver)
+            let plan: DemoPlan = restoration.snapshot.state == nil
+                ? .tree(restoration.treePlan, restoration.snapshot.tree) : .drillDown(restoration.plan)
             results.append(SessionResult(session: session.name, story: session.story,
-                                         snapshot: restoration.snapshot.info.id, plan: restoration.plan))
+                                         snapshot: restoration.snapshot.info.id, plan: plan))
         }
         try Failure.reporting("the demo sessions were written to \(path)") { () throws(OutputError) in
             if output.json {
@@ -52,7 +75,7 @@ struct Demo: ParsableCommand {
             try Stdout.line("Known classes: \(DemoSessions.knownClasses.joined(separator: ", "))\n")
             for result in results {
                 try Stdout.line("\(result.session) (snapshot \(result.snapshot)): \(result.story)")
-                try Stdout.line(Text.plan(result.plan) + "\n")
+                try Stdout.line(result.plan.text + "\n")
             }
             let first = DemoSessions.all[2].name
             try Stdout.line("""

@@ -2,19 +2,38 @@ import Foundation
 import Restack
 
 /// The demo store's contents: one session per interesting restoration case, saved by an
-/// imaginary mail-and-settings app, and the classes that app can rebuild today.
+/// imaginary mail-and-settings app (SGBDrillDownController's format-1 states) and by apps built
+/// on each container system Restack serves (format-2 trees), and the classes those apps can
+/// rebuild today.
 enum DemoSessions {
     struct Session {
         var name: String
         var story: String
         /// Older snapshots first; the last one is what a restore uses.
-        var history: [DrillDownState]
+        var history: [StateFile.Document]
+        /// The layout the demo restores into.
+        var layout: Layout = .regular
+
+        init(name: String, story: String, history: [DrillDownState]) {
+            self.name = name
+            self.story = story
+            self.history = history.map { .drillDown($0) }
+        }
+
+        init(name: String, story: String, tree: RestorationTree, layout: Layout) {
+            self.name = name
+            self.story = story
+            self.history = [.tree(tree)]
+            self.layout = layout
+        }
     }
 
     /// What the imaginary app can rebuild in its current version.
     static let knownClasses = [
         "MailboxesController", "InboxController", "MessageController", "ComposeController",
         "SettingsController", "AboutController", "AlbumController", "PhotoController",
+        "SplitController", "NavController", "TabBarController", "FolderListController", "IndexController",
+        "NoteController", "PeerController", "LibraryController", "StateController",
     ]
 
     static func record(_ id: String?, _ className: String?, _ payload: String? = nil) -> RestorationRecord {
@@ -68,8 +87,83 @@ enum DemoSessions {
         ),
         Session(
             name: "demo/notes-newer-format",
-            story: "saved by a newer app in format 2: nothing is restored, nothing is changed",
-            history: [DrillDownState(formatVersion: 2, left: [record("notes", "NotesController")])]
+            story: "saved by a newer app in format 3, beyond the newest this version reads: nothing is restored, nothing is changed",
+            history: [DrillDownState(formatVersion: RestorationTree.currentFormatVersion + 1, left: [record("notes", "NotesController")])]
+        ),
+    ] + seedSystems
+
+    /// A record that owns a container.
+    static func owner(_ id: String, _ className: String, _ container: RestorationContainer) -> RestorationRecord {
+        RestorationRecord(identifier: id, className: className, container: container)
+    }
+
+    /// A TidySplits split whose primary is a navigation controller holding a tab bar whose
+    /// first tab is a navigation stack, and whose detail is a message.
+    static func tidySplits(compact: SplitContainer.CompactPolicy) -> RestorationTree {
+        RestorationTree(root: .split(SplitContainer(
+            primary: [owner("nav", "NavController", .stack(StackContainer(records: [
+                owner("tabs", "TabBarController", .tabs(TabsContainer(tabs: [
+                    owner("mail-nav", "NavController", .stack(StackContainer(records: [
+                        record("mailboxes", "MailboxesController"), record("inbox", "InboxController", "folder=INBOX"),
+                    ]))),
+                    record("settings", "SettingsController"),
+                ], selected: 0))),
+            ])))],
+            detail: [record("message-42", "MessageController", "id=42")],
+            focus: .detail, compact: compact
+        )))
+    }
+
+    /// One session per container system Restack serves (format 2).
+    static let seedSystems: [Session] = [
+        Session(
+            name: "demo/sgb-in-a-tab",
+            story: "SGBDrillDownController inside a tab: the drill-down's own rules apply in the tab (no left survives: the right becomes the sole left)",
+            tree: RestorationTree(root: .tabs(TabsContainer(tabs: [
+                owner("mail", "SplitController", .drillDown(DrillDownContainer(
+                    left: [record(nil, "FolderListController")], right: record("message-7", "MessageController")))),
+                record("settings", "SettingsController"),
+            ], selected: 0))),
+            layout: .regular
+        ),
+        Session(
+            name: "demo/tidysplits-compact-merge",
+            story: "TidySplits in compact width: primary (nav > tab bar > nav) then detail merge into one stack",
+            tree: tidySplits(compact: .merge), layout: .compact
+        ),
+        Session(
+            name: "demo/tidysplits-compact-omit-detail",
+            story: "TidySplits with omit-detail-in-compact: the detail is kept, hidden, for when the layout widens",
+            tree: tidySplits(compact: .omitDetail), layout: .compact
+        ),
+        Session(
+            name: "demo/index-detail-collapsed",
+            story: "IndexDetailViewController collapsed: the index at the bottom of the one stack, under every pushed detail",
+            tree: RestorationTree(root: .split(SplitContainer(
+                primary: [record("index", "IndexController")],
+                detail: [record("note-1", "NoteController", "id=1"), record("note-1-history", "NoteController", "id=1&history")]
+            ))),
+            layout: .compact
+        ),
+        Session(
+            name: "demo/split-or-flip-focus-gone",
+            story: "split-or-flip showing its detail peer, whose class was removed: the focus moves to the primary peer",
+            tree: RestorationTree(root: .split(SplitContainer(
+                primary: [record("library", "LibraryController")], detail: [record("peer", "RemovedPeerController")],
+                focus: .detail, compact: .focus
+            ))),
+            layout: .compact
+        ),
+        Session(
+            name: "demo/reinstate-tab-removed",
+            story: "a Reinstate tab bar whose selected tab's class was removed: the first surviving tab is selected; its stack of states comes back",
+            tree: RestorationTree(root: .tabs(TabsContainer(tabs: [
+                owner("states", "NavController", .stack(StackContainer(records: [
+                    record("state-1", "StateController", "step=1"), record("state-2", "StateController", "step=2"),
+                ]))),
+                record("gone", "RemovedFeatureController"),
+            ], selected: 1))),
+            layout: .regular
         ),
     ]
 }
