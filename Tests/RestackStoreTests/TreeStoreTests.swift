@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import Restack
+@testable import RestackStore
+import RestackTestSupport
+import Testing
+
+/// Trees in the store: caps count every record and limit the depth, the layout reaches the
+/// plan, the crash-loop guard and retention work alike, and `check` reports a broken tree.
+@Suite("Trees in the store")
+struct TreeStoreTests {
+    static func nested(depth: Int) -> RestorationTree {
+        var container = RestorationContainer.stack(StackContainer(records: [record("leaf")]))
+        for level in 1..<depth {
+            container = .stack(StackContainer(records: [RestorationRecord(identifier: "level-\(level)", className: "Nav", container: container)]))
+        }
+        return RestorationTree(root: container)
+    }
+
+    static let split = RestorationTree(root: .split(SplitContainer(
+        primary: [RestorationRecord(identifier: "nav", className: "NavController", container: .tabs(TabsContainer(tabs: [
+            record("inbox"), record("sent"),
+        ], selected: 1)))],
+        detail: [record("message")],
+        focus: .detail, compact: .omitDetail
+    )))
+
+    @Test func capsCountNestedRecordsAndLimitTheDepth() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("t.sqlite"), options: .init(limits: .init(maxRecordCount: 4, maxContainerDepth: 3)))
+        #expect(throws: StoreError.limitExceeded(.recordCount, size: 5, limit: 4)) {
+            try store.save(RestorationTree(root: .stack(StackContainer(records: (0..<5).map { record("r\($0)") }))), session: "s")
+        }
+        try store.save(Self.nested(depth: 3), session: "s")
+        #expect(throws: StoreError.limitExceeded(.containerDepth, size: 4, limit: 3)) {
+            try store.save(Self.nested(depth: 4), session: "s")
+        }
+        var big = Self.split
+        if case .split(var split) = big.root {
+            split.detail = [RestorationRecord(identifier: "m", payload: Data(count: 300_000))]
+            big.root = .split(split)
+        }
+        #expect(throws: StoreError.limitExceeded(.payloadBytes(RecordPath([.detail(0)])), size: 300_000, limit: 256 * 1024)) {
+            try SnapshotStore(path: folder.path("u.sqlite")).save(big, session: "s")
+        }
+        #expect(try store.snapshots(session: "s").count == 1, "refused saves wrote nothing")
+    }
+
+    @Test func restoreTakesTheLayoutAndTheGuardAndRetentionWorkOnTrees() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("t.sqlite"), options: .init(retention: .init(keepLast: 2), crashLoopThreshold: 1))
+        let good = try store.save(Self.split, session: "s")
+        let compact = try store.restore(session: "s", layout: .compact)
+        #expect(compact.treePlan.layout == .compact)
+        #expect(compact.treePlan.root?.compact == CompactArrangement(stack: [RecordPath([.primary(0)])], hidden: [RecordPath([.detail(0)])]))
+        #expect(compact.plan == RestorationPlan(drillDownOf: compact.treePlan), "a split root has an empty format-1 view")
+        let crashing = try store.save(Self.nested(depth: 3), session: "s")
+        #expect(try store.beginRestore(session: "s", layout: .regular).snapshot.info.id == crashing.id)
+        let fallback = try store.beginRestore(session: "s", layout: .compact)
+        #expect(fallback.snapshot.info.id == good.id && fallback.skippedQuarantined == [crashing.id])
+        #expect(fallback.snapshot.document == .tree(Self.split))
+        try store.confirmRestore(snapshotID: good.id)
+        for _ in 0..<3 { try store.save(Self.split, session: "s") }
+        let history = try store.snapshots(session: "s")
+        #expect(history.filter { !$0.isQuarantined }.count == 2 && history.contains { $0.id == crashing.id })
+    }
+
+    @Test func aStateWhoseRecordsHoldContainersIsStoredAsTheTreeItIs() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("t.sqlite"))
+        let state = DrillDownState(left: [record("a"), RestorationRecord(identifier: "nav", container: .stack(StackContainer(records: [record("x")])))])
+        let info = try store.save(state, session: "s")
+        #expect(info.isTree)
+        #expect(try store.snapshot(id: info.id).document == .tree(RestorationTree(state)))
+    }
+
+    /// Each statement breaks one invariant of a stored tree; `check` reports it and reads are
+    /// typed errors.
+    @Test(arguments: [
+        ("UPDATE restack_record SET parent = 'nowhere' WHERE path = 'detail[0]'", "parent"),
+        ("DELETE FROM restack_container WHERE owner = ''", "root"),
+        ("UPDATE restack_container SET selected = 5 WHERE kind = 'tabs'", "settings"),
+        ("UPDATE restack_record SET path = 'primary[7]' WHERE path = 'primary[0]'", "path"),
+        ("UPDATE restack_record SET position = 3 WHERE path = 'primary[0]/tabs[1]'", "position"),
+        ("UPDATE restack_record SET slot = 'left', path = 'left[0]' WHERE path = 'detail[0]'", "slot"),
+        ("INSERT INTO restack_container VALUES ((SELECT MAX(id) FROM restack_snapshot), 'detail[9]', 'stack', NULL, NULL, NULL)", "container owned"),
+    ])
+    func checkReportsABrokenTree(_ sql: String, _ finding: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.sqlite")
+        try SnapshotStore(path: path).save(Self.split, session: "s")
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: sql) }
+        try queue.close()
+        let store = try SnapshotStore(readingAt: path)
+        let report = try store.check()
+        #expect(!report.isHealthy, "\(sql)")
+        if finding != "container owned" && finding != "path" {
+            #expect(throws: StoreError.self, "\(sql)") { try store.restore(session: "s") }
+        }
+        #expect(report.problems.joined().isEmpty == false)
+    }
+}
