@@ -45,6 +45,7 @@ struct Run: ParsableCommand {
         var report = Report()
         try SaveRestoreScenario(work: folder, rounds: rounds, mode: .durable).run(into: &report)
         try SaveRestoreScenario(work: folder, rounds: rounds, mode: .fast).run(into: &report)
+        try NestedScenario(work: folder, rounds: rounds).run(into: &report)
         try InProcessLaunchScenario(work: folder, runs: quick ? 20 : rounds).run(into: &report)
         try LaunchScenario(work: folder, runs: quick ? 5 : launchRuns).run(into: &report)
         try ScaleScenario(work: folder, sessions: quick ? 500 : scaleSessions, snapshotsPerSession: quick ? 4 : scaleSnapshots,

@@ -8,7 +8,7 @@ import RestackMigrations
 /// WAL journal and the same `synchronous` setting.
 final class RawSQLite: BenchSubject {
     let name: String
-    private var db: OpaquePointer?
+    private(set) var db: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 
     enum Failure: Error, CustomStringConvertible {
@@ -69,7 +69,7 @@ final class RawSQLite: BenchSubject {
 
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    private func bind(_ statement: OpaquePointer, _ index: Int32, _ string: String?) {
+    func bind(_ statement: OpaquePointer, _ index: Int32, _ string: String?) {
         guard var string else { sqlite3_bind_null(statement, index); return }
         string.withUTF8 { bytes in
             if let base = bytes.baseAddress {
@@ -82,18 +82,63 @@ final class RawSQLite: BenchSubject {
         }
     }
 
-    private func bind(_ statement: OpaquePointer, _ index: Int32, _ data: Data?) {
+    func bind(_ statement: OpaquePointer, _ index: Int32, _ data: Data?) {
         guard let data else { sqlite3_bind_null(statement, index); return }
         data.withUnsafeBytes { bytes in
             _ = sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.transient)
         }
     }
 
-    private func step(_ statement: OpaquePointer) throws {
+    func step(_ statement: OpaquePointer) throws {
         defer { sqlite3_reset(statement) }
         guard sqlite3_step(statement) == SQLITE_DONE else {
             throw Failure.sqlite(String(cString: sqlite3_errmsg(db)))
         }
+    }
+
+    /// The id of the session named `name`, created if absent.
+    func sessionID(_ name: String, savedAt: Int64) throws -> Int64 {
+        let find = try prepared("SELECT id FROM restack_session WHERE name = ?")
+        bind(find, 1, name)
+        var sessionID: Int64
+        if sqlite3_step(find) == SQLITE_ROW {
+            sessionID = sqlite3_column_int64(find, 0)
+            sqlite3_reset(find)
+        } else {
+            sqlite3_reset(find)
+            let insert = try prepared("INSERT INTO restack_session (name, created_at) VALUES (?, ?)")
+            bind(insert, 1, name)
+            sqlite3_bind_int64(insert, 2, savedAt)
+            try step(insert)
+            sessionID = sqlite3_last_insert_rowid(db)
+        }
+        return sessionID
+    }
+
+    /// The same retention as Restack's default (keep the newest 10), in the same transaction: a
+    /// hand-written store that keeps history must prune it too.
+    func prune(sessionID: Int64, keeping snapshotID: Int64) throws {
+        // Restack's retention statement (SnapshotQueries.pruneSQL), word for word.
+        let prune = try prepared("""
+            DELETE FROM restack_snapshot
+            WHERE session_id = ?1 AND quarantined_at IS NULL AND id IS NOT ?2
+              AND id IS NOT (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1)
+              AND CASE
+                WHEN provisional_for IS NOT NULL THEN
+                  id != (SELECT MAX(id) FROM restack_snapshot
+                         WHERE session_id = ?1 AND provisional_for IS NOT NULL AND quarantined_at IS NULL)
+                WHEN (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1) IS NOT NULL THEN 0
+                ELSE id NOT IN (SELECT id FROM restack_snapshot
+                                WHERE session_id = ?1 AND quarantined_at IS NULL AND provisional_for IS NULL
+                                ORDER BY id DESC LIMIT ?3)
+                     OR saved_at < ?4
+              END
+            """)
+        sqlite3_bind_int64(prune, 1, sessionID)
+        sqlite3_bind_int64(prune, 2, snapshotID)
+        sqlite3_bind_int64(prune, 3, 10)
+        sqlite3_bind_int64(prune, 4, Int64.min)
+        try step(prune)
     }
 
     func save(_ state: DrillDownState, session: String) throws {
@@ -104,20 +149,7 @@ final class RawSQLite: BenchSubject {
     func save(_ state: DrillDownState, session: String, savedAt: Int64, transaction: Bool) throws {
         if transaction { try execute("BEGIN IMMEDIATE") }
         do {
-            let find = try prepared("SELECT id FROM restack_session WHERE name = ?")
-            bind(find, 1, session)
-            var sessionID: Int64
-            if sqlite3_step(find) == SQLITE_ROW {
-                sessionID = sqlite3_column_int64(find, 0)
-                sqlite3_reset(find)
-            } else {
-                sqlite3_reset(find)
-                let insert = try prepared("INSERT INTO restack_session (name, created_at) VALUES (?, ?)")
-                bind(insert, 1, session)
-                sqlite3_bind_int64(insert, 2, savedAt)
-                try step(insert)
-                sessionID = sqlite3_last_insert_rowid(db)
-            }
+            let sessionID = try sessionID(session, savedAt: savedAt)
             let snapshot = try prepared("INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at) VALUES (?, ?, ?, ?)")
             sqlite3_bind_int64(snapshot, 1, sessionID)
             sqlite3_bind_int64(snapshot, 2, Int64(state.formatVersion))
@@ -125,46 +157,28 @@ final class RawSQLite: BenchSubject {
             sqlite3_bind_int64(snapshot, 4, savedAt)
             try step(snapshot)
             let snapshotID = sqlite3_last_insert_rowid(db)
-            let record = try prepared("INSERT INTO restack_record (snapshot_id, slot, position, identifier, class_name, payload) VALUES (?, ?, ?, ?, ?, ?)")
+            let record = try prepared("""
+                INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload)
+                VALUES (?, ?, '', ?, ?, ?, ?, ?)
+                """)
             for (slot, entry) in state.slottedRecords {
                 sqlite3_bind_int64(record, 1, snapshotID)
+                bind(record, 2, slot.description)
                 switch slot {
                 case .left(let index):
-                    bind(record, 2, "left")
-                    sqlite3_bind_int64(record, 3, Int64(index))
+                    bind(record, 3, "left")
+                    sqlite3_bind_int64(record, 4, Int64(index))
                 case .right:
-                    bind(record, 2, "right")
-                    sqlite3_bind_int64(record, 3, 0)
+                    bind(record, 3, "right")
+                    sqlite3_bind_int64(record, 4, 0)
                 }
-                bind(record, 4, entry.identifier)
-                bind(record, 5, entry.className)
-                bind(record, 6, entry.payload)
+                bind(record, 5, entry.identifier)
+                bind(record, 6, entry.className)
+                bind(record, 7, entry.payload)
                 try step(record)
             }
             if transaction {
-                // The same retention as Restack's default (keep the newest 10), in the same
-                // transaction: a hand-written store that keeps history must prune it too.
-                // Restack's retention statement (SnapshotQueries.pruneSQL), word for word.
-                let prune = try prepared("""
-                    DELETE FROM restack_snapshot
-                    WHERE session_id = ?1 AND quarantined_at IS NULL AND id IS NOT ?2
-                      AND id IS NOT (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1)
-                      AND CASE
-                        WHEN provisional_for IS NOT NULL THEN
-                          id != (SELECT MAX(id) FROM restack_snapshot
-                                 WHERE session_id = ?1 AND provisional_for IS NOT NULL AND quarantined_at IS NULL)
-                        WHEN (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1) IS NOT NULL THEN 0
-                        ELSE id NOT IN (SELECT id FROM restack_snapshot
-                                        WHERE session_id = ?1 AND quarantined_at IS NULL AND provisional_for IS NULL
-                                        ORDER BY id DESC LIMIT ?3)
-                             OR saved_at < ?4
-                      END
-                    """)
-                sqlite3_bind_int64(prune, 1, sessionID)
-                sqlite3_bind_int64(prune, 2, snapshotID)
-                sqlite3_bind_int64(prune, 3, 10)
-                sqlite3_bind_int64(prune, 4, Int64.min)
-                try step(prune)
+                try prune(sessionID: sessionID, keeping: snapshotID)
                 try execute("COMMIT")
             }
         } catch {
@@ -173,7 +187,7 @@ final class RawSQLite: BenchSubject {
         }
     }
 
-    private func text(_ statement: OpaquePointer, _ column: Int32) -> String? {
+    func text(_ statement: OpaquePointer, _ column: Int32) -> String? {
         guard sqlite3_column_type(statement, column) != SQLITE_NULL, let bytes = sqlite3_column_text(statement, column) else { return nil }
         return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
     }

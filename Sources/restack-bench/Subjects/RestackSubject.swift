@@ -20,3 +20,21 @@ struct RestackSubject: BenchSubject {
         return restoration.plan.left.count + (restoration.plan.right == nil ? 0 : 1)
     }
 }
+
+extension RestackSubject {
+    func save(_ tree: RestorationTree, session: String) throws {
+        try store.save(tree, session: session)
+    }
+
+    /// Loads the latest tree of the session and plans it; returns the records restored.
+    func restoreTree(session: String) throws -> Int {
+        try store.restore(session: session).treePlan.restoredCount
+    }
+}
+
+extension RestorationTreePlan {
+    /// How many records the plan restores, nested ones included.
+    var restoredCount: Int {
+        restoredTree?.recordCount ?? 0
+    }
+}
