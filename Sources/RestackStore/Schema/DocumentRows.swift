@@ -109,6 +109,7 @@ enum DocumentRows {
         let statement = try db.cachedStatement(sql: recordsSQL)
         let rows = try Row.fetchCursor(statement, arguments: [snapshotID])
         var top: [Placed] = []
+        top.reserveCapacity(16)
         var nested: [String: [Placed]] = [:]
         var ordinal = 0
         while let row = try rows.next() {
@@ -175,13 +176,37 @@ enum DocumentRows {
     }
 
     /// A drill-down from its records: left positions 0, 1, ... and at most one right at 0.
+    /// Every restore of a format-1 snapshot comes here: records are placed by position in one
+    /// pass, without grouping or sorting.
     static func drillDown(_ children: [Placed], snapshotID: Int64, owner: String) throws -> DrillDownContainer {
-        let slots = try sequences(children, allowed: [0, 1], snapshotID: snapshotID, owner: owner)
-        let right = slots[1] ?? []
-        guard right.count <= 1 else {
-            throw DamagedValue(detail: StoredColumn.slot.problem(in: "snapshot \(snapshotID)", "the container at \"\(owner)\" has more than one right record"))
+        var left = [RestorationRecord?](repeating: nil, count: children.count)
+        var leftCount = 0
+        var right: RestorationRecord?
+        for child in children {
+            switch child.slot {
+            case 0 where child.position < children.count && left[child.position] == nil:
+                left[child.position] = child.record
+                leftCount += 1
+            case 0:
+                throw gap(snapshotID, owner, "left position \(child.position)")
+            case 1 where child.position == 0 && right == nil:
+                right = child.record
+            case 1:
+                throw DamagedValue(detail: StoredColumn.slot.problem(in: "snapshot \(snapshotID)", "the container at \"\(owner)\" has more than one right record"))
+            default:
+                throw DamagedValue(detail: StoredColumn.slot.problem(
+                    in: "snapshot \(snapshotID)", "a record in a slot its container at \"\(owner)\" does not have"))
+            }
         }
-        return DrillDownContainer(left: slots[0] ?? [], right: right.first)
+        let stack = left.prefix(leftCount).compactMap { $0 }
+        guard stack.count == leftCount else {
+            throw gap(snapshotID, owner, "left positions beyond \(stack.count)")
+        }
+        return DrillDownContainer(left: stack, right: right)
+    }
+
+    static func gap(_ snapshotID: Int64, _ owner: String, _ what: String) -> DamagedValue {
+        DamagedValue(detail: StoredColumn.position.problem(in: "snapshot \(snapshotID)", "a gap in a stack of the container at \"\(owner)\": \(what)"))
     }
 
     /// The records of each slot in order, checked: only `allowed` slots, positions 0 to n - 1.
@@ -197,8 +222,7 @@ enum DocumentRows {
         return try bySlot.mapValues { placed in
             let sorted = placed.sorted { $0.position < $1.position }
             for (index, child) in sorted.enumerated() where child.position != index {
-                throw DamagedValue(detail: StoredColumn.position.problem(
-                    in: "snapshot \(snapshotID)", "a gap in a stack of the container at \"\(owner)\": \(child.position) where \(index) was expected"))
+                throw gap(snapshotID, owner, "\(child.position) where \(index) was expected")
             }
             return sorted.map(\.record)
         }
