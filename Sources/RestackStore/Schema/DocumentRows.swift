@@ -184,7 +184,7 @@ enum DocumentRows {
         var right: RestorationRecord?
         for child in children {
             switch child.slot {
-            case 0 where child.position < children.count && left[child.position] == nil:
+            case 0 where (0..<children.count).contains(child.position) && left[child.position] == nil:
                 left[child.position] = child.record
                 leftCount += 1
             case 0:
