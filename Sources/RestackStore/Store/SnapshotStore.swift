@@ -2,11 +2,13 @@ import Foundation
 import GRDB
 import Restack
 
-/// A SQLite store of drill-down states: sessions, their snapshots, and the records of each.
+/// A SQLite store of navigation states: sessions, their snapshots, and the records of each, as
+/// format-1 drill-down states or format-2 trees of containers.
 ///
 /// Opening a path creates the file if it is absent and brings its schema up to date (WAL
-/// journal, foreign keys on, `synchronous = FULL` by default: each save syncs before it returns). Each save is one transaction: it commits
-/// whole or writes nothing. Snapshots are kept as history until pruned.
+/// journal, foreign keys on, `synchronous = FULL` by default: each save syncs before it
+/// returns). Each save is one transaction: it commits whole or writes nothing. Snapshots are
+/// kept as history until pruned.
 ///
 /// ```swift
 /// let store = try SnapshotStore(path: storeURL.path)
@@ -18,8 +20,8 @@ import Restack
 /// }
 /// ```
 ///
-/// The store knows nothing of the restoration rules: ``restore(session:canRebuild:)`` loads a
-/// snapshot and hands it to ``Restorer``.
+/// The store knows nothing of the restoration rules: ``restore(session:layout:canRebuild:)``
+/// loads a snapshot and hands it to `Restorer`.
 ///
 /// ## Topics
 ///
@@ -31,7 +33,9 @@ import Restack
 /// - ``Options``
 ///
 /// ### Saving
-/// - ``save(_:session:appVersion:savedAt:)``
+/// - ``save(_:session:appVersion:savedAt:)-(DrillDownState,_,_,_)``
+/// - ``save(_:session:appVersion:savedAt:)-(RestorationTree,_,_,_)``
+/// - ``save(_:session:appVersion:savedAt:)-(StateFile.Document,_,_,_)``
 /// - ``Limits``
 /// - ``Retention``
 ///
@@ -42,10 +46,12 @@ import Restack
 /// - ``snapshot(id:session:)``
 ///
 /// ### Restoring
-/// - ``beginRestore(session:canRebuild:)``
+/// - <doc:LaunchSequence>
+/// - ``beginRestore(session:layout:canRebuild:)``
+/// - ``beginRestore(session:layout:resolver:)``
 /// - ``confirmRestore(snapshotID:)``
-/// - ``restore(session:canRebuild:)``
-/// - ``restore(session:resolver:)``
+/// - ``restore(session:layout:canRebuild:)``
+/// - ``restore(session:layout:resolver:)``
 /// - ``liftQuarantine(snapshotID:)``
 ///
 /// ### Managing history
