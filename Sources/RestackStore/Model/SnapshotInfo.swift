@@ -21,7 +21,7 @@ public struct SnapshotInfo: Hashable, Sendable {
     public var quarantinedAt: Date?
 
     /// Whether the snapshot was saved while a restore of its session was begun and not yet
-    /// confirmed (see ``SnapshotStore/beginRestore(session:canRebuild:)``). A provisional
+    /// confirmed (see ``SnapshotStore/beginRestore(session:layout:canRebuild:)``). A provisional
     /// snapshot is never restored: it becomes an ordinary one when the restore is confirmed, and
     /// is quarantined if the launch that saved it never confirmed.
     public var isProvisional: Bool
