@@ -5,10 +5,12 @@ extension SnapshotStore {
     ///
     /// - Throws: ``StoreError/sessionNotFound(_:)`` when there is no such session.
     public func deleteSession(_ session: String) throws(StoreError) {
-        try write { db in
-            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
-            try db.execute(sql: "DELETE FROM restack_session WHERE id = ?", arguments: [sessionID])
-        }
+        try write { db in try Self.delete(db, session: session) }
+    }
+
+    static func delete(_ db: Database, session: String) throws {
+        let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+        try db.execute(sql: "DELETE FROM restack_session WHERE id = ?", arguments: [sessionID])
     }
 
     /// Deletes all but the newest `count` snapshots of a session, in one transaction, by the
@@ -26,9 +28,11 @@ extension SnapshotStore {
     @discardableResult
     public func pruneHistory(session: String, keepingLast count: Int) throws(StoreError) -> Int {
         precondition(count >= 1, "pruneHistory keeps at least one snapshot")
-        return try write { db in
-            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
-            return try SnapshotQueries.prune(db, sessionID: sessionID, keeping: nil, keepLast: count, savedBefore: nil)
-        }
+        return try write { db in try Self.prune(db, session: session, keepingLast: count) }
+    }
+
+    static func prune(_ db: Database, session: String, keepingLast count: Int) throws -> Int {
+        let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+        return try SnapshotQueries.prune(db, sessionID: sessionID, keeping: nil, keepLast: count, savedBefore: nil)
     }
 }

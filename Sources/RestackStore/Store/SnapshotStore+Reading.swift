@@ -4,7 +4,10 @@ import Restack
 extension SnapshotStore {
     /// Every session, by name, with the extent of its history.
     public func sessions() throws(StoreError) -> [SessionInfo] {
-        try read { db in
+        try read(Self.sessionList)
+    }
+
+    static func sessionList(_ db: Database) throws -> [SessionInfo] {
             try Row.fetchAll(db, sql: """
                 SELECT ss.id, \(StoredColumn.sessionName.selection("ss")), COALESCE(agg.count, 0), agg.latest, latest.saved_at
                 FROM restack_session ss
@@ -25,7 +28,6 @@ extension SnapshotStore {
                     latestSavedAt: try latest.map { try StoredValues(row: row, name: .snapshot($0)).date(4, .savedAt) }
                 )
             }
-        }
     }
 
     /// A session's snapshots, oldest first.
@@ -43,13 +45,15 @@ extension SnapshotStore {
     /// - Throws: ``StoreError/sessionNotFound(_:)`` when there is no such session, or it has
     ///   no snapshot left.
     public func latestSnapshot(session: String) throws(StoreError) -> StoredSnapshot {
-        try read { db in
-            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
-            guard let info = try SnapshotQueries.latestInfo(db, sessionID: sessionID) else {
-                throw StoreError.sessionNotFound(session)
-            }
-            return try stored(db, info)
+        try read { db in try Self.latest(db, session: session) }
+    }
+
+    static func latest(_ db: Database, session: String) throws -> StoredSnapshot {
+        let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+        guard let info = try SnapshotQueries.latestInfo(db, sessionID: sessionID) else {
+            throw StoreError.sessionNotFound(session)
         }
+        return try stored(db, info)
     }
 
     /// A snapshot by id, records exactly as saved.
@@ -60,16 +64,18 @@ extension SnapshotStore {
     /// - Throws: ``StoreError/snapshotNotFound(_:session:)``, or
     ///   ``StoreError/sessionNotFound(_:)`` for an unknown session.
     public func snapshot(id: Int64, session: String? = nil) throws(StoreError) -> StoredSnapshot {
-        try read { db in
-            let sessionID = try session.map { try SnapshotQueries.requireSessionID(db, name: $0) }
-            guard let info = try SnapshotQueries.info(db, snapshotID: id, sessionID: sessionID) else {
-                throw StoreError.snapshotNotFound(id, session: session)
-            }
-            return try stored(db, info)
-        }
+        try read { db in try Self.snapshot(db, id: id, session: session) }
     }
 
-    private func stored(_ db: Database, _ info: SnapshotInfo) throws -> StoredSnapshot {
+    static func snapshot(_ db: Database, id: Int64, session: String?) throws -> StoredSnapshot {
+        let sessionID = try session.map { try SnapshotQueries.requireSessionID(db, name: $0) }
+        guard let info = try SnapshotQueries.info(db, snapshotID: id, sessionID: sessionID) else {
+            throw StoreError.snapshotNotFound(id, session: session)
+        }
+        return try stored(db, info)
+    }
+
+    private static func stored(_ db: Database, _ info: SnapshotInfo) throws -> StoredSnapshot {
         StoredSnapshot(
             info: info,
             document: try DocumentRows.load(db, snapshotID: info.id, formatVersion: info.formatVersion, shape: info.isTree ? .tree : .drillDown)

@@ -36,30 +36,8 @@ extension SnapshotStore {
         layout: Layout = .regular,
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
-        let (snapshot, skipped) = try write { db in
-            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
-            let now = SnapshotQueries.milliseconds(Date())
-            // Saves of an earlier launch whose restore was never confirmed: it crashed (or was
-            // killed) before its UI came up. Kept for inspection, never restored.
-            try db.execute(sql: """
-                UPDATE restack_snapshot SET quarantined_at = ?, provisional_for = NULL
-                WHERE session_id = ? AND provisional_for IS NOT NULL AND quarantined_at IS NULL
-                """, arguments: [now, sessionID])
-            let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: options.crashLoopThreshold)
-            for id in choice.toQuarantine {
-                try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?", arguments: [now, id])
-            }
-            try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = ? WHERE id = ?",
-                           arguments: [choice.chosen?.id, sessionID])
-            guard var info = choice.chosen else {
-                // The quarantines above are kept: they are what the guard learned.
-                return (StoredSnapshot?.none, choice.skipped)
-            }
-            try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
-                           arguments: [info.id])
-            info.unconfirmedRestores += 1
-            return (try SnapshotQueries.load(db, info, session: session), choice.skipped)
-        }
+        let threshold = options.crashLoopThreshold
+        let (snapshot, skipped) = try write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
         return try restoration(snapshot, skipped: skipped, session: session, layout: layout, canRebuild: canRebuild)
     }
 
@@ -74,17 +52,7 @@ extension SnapshotStore {
     ///
     /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` and database errors.
     public func confirmRestore(snapshotID: Int64) throws(StoreError) {
-        try write { db in
-            try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = 0, confirmed_at = ? WHERE id = ?",
-                           arguments: [SnapshotQueries.milliseconds(Date()), snapshotID])
-            guard db.changesCount == 1 else {
-                throw StoreError.snapshotNotFound(snapshotID, session: nil)
-            }
-            try db.execute(sql: "UPDATE restack_snapshot SET provisional_for = NULL WHERE provisional_for = ?",
-                           arguments: [snapshotID])
-            try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = NULL WHERE restoring_snapshot_id = ?",
-                           arguments: [snapshotID])
-        }
+        try write { db in try Self.confirm(db, snapshotID: snapshotID) }
     }
 
     /// Lifts a snapshot's quarantine and resets its count of unconfirmed restores, so that it
@@ -92,15 +60,7 @@ extension SnapshotStore {
     ///
     /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` and database errors.
     public func liftQuarantine(snapshotID: Int64) throws(StoreError) {
-        try write { db in
-            try db.execute(sql: """
-                UPDATE restack_snapshot SET quarantined_at = NULL, unconfirmed_restores = 0, provisional_for = NULL
-                WHERE id = ?
-                """, arguments: [snapshotID])
-            guard db.changesCount == 1 else {
-                throw StoreError.snapshotNotFound(snapshotID, session: nil)
-            }
-        }
+        try write { db in try Self.lift(db, snapshotID: snapshotID) }
     }
 
     /// Says what a restore of the session would give, without counting an attempt or writing
@@ -116,10 +76,8 @@ extension SnapshotStore {
         layout: Layout = .regular,
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
-        let (snapshot, skipped) = try read { db in
-            let choice = try SnapshotQueries.guardChoice(db, session: session, threshold: options.crashLoopThreshold)
-            return (try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session) }, choice.skipped)
-        }
+        let threshold = options.crashLoopThreshold
+        let (snapshot, skipped) = try read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
         return try restoration(snapshot, skipped: skipped, session: session, layout: layout, canRebuild: canRebuild)
     }
 
@@ -140,5 +98,63 @@ extension SnapshotStore {
             throw .noRestorableSnapshot(session: session, quarantined: skipped)
         }
         return StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skipped) { record, _ in canRebuild(record) }
+    }
+
+    // MARK: - The database side, shared by the synchronous and asynchronous forms
+
+    /// The guard's choice for a session, counted: earlier unconfirmed launches' saves and
+    /// snapshots over the threshold quarantined, the chosen one's restores counted and its
+    /// restore pending, and its records loaded.
+    static func beginLoad(_ db: Database, session: String, threshold: Int) throws -> (StoredSnapshot?, [Int64]) {
+        let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+        let now = SnapshotQueries.milliseconds(Date())
+        // Saves of an earlier launch whose restore was never confirmed: it crashed (or was
+        // killed) before its UI came up. Kept for inspection, never restored.
+        try db.execute(sql: """
+            UPDATE restack_snapshot SET quarantined_at = ?, provisional_for = NULL
+            WHERE session_id = ? AND provisional_for IS NOT NULL AND quarantined_at IS NULL
+            """, arguments: [now, sessionID])
+        let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: threshold)
+        for id in choice.toQuarantine {
+            try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?", arguments: [now, id])
+        }
+        try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = ? WHERE id = ?",
+                       arguments: [choice.chosen?.id, sessionID])
+        guard var info = choice.chosen else {
+            // The quarantines above are kept: they are what the guard learned.
+            return (StoredSnapshot?.none, choice.skipped)
+        }
+        try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
+                       arguments: [info.id])
+        info.unconfirmedRestores += 1
+        return (try SnapshotQueries.load(db, info, session: session), choice.skipped)
+    }
+
+    /// The guard's choice for a session and its records, without counting anything.
+    static func peekLoad(_ db: Database, session: String, threshold: Int) throws -> (StoredSnapshot?, [Int64]) {
+        let choice = try SnapshotQueries.guardChoice(db, session: session, threshold: threshold)
+        return (try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session) }, choice.skipped)
+    }
+
+    static func confirm(_ db: Database, snapshotID: Int64) throws {
+        try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = 0, confirmed_at = ? WHERE id = ?",
+                       arguments: [SnapshotQueries.milliseconds(Date()), snapshotID])
+        guard db.changesCount == 1 else {
+            throw StoreError.snapshotNotFound(snapshotID, session: nil)
+        }
+        try db.execute(sql: "UPDATE restack_snapshot SET provisional_for = NULL WHERE provisional_for = ?",
+                       arguments: [snapshotID])
+        try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = NULL WHERE restoring_snapshot_id = ?",
+                       arguments: [snapshotID])
+    }
+
+    static func lift(_ db: Database, snapshotID: Int64) throws {
+        try db.execute(sql: """
+            UPDATE restack_snapshot SET quarantined_at = NULL, unconfirmed_restores = 0, provisional_for = NULL
+            WHERE id = ?
+            """, arguments: [snapshotID])
+        guard db.changesCount == 1 else {
+            throw StoreError.snapshotNotFound(snapshotID, session: nil)
+        }
     }
 }

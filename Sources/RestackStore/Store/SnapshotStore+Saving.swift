@@ -64,33 +64,41 @@ extension SnapshotStore {
         appVersion: String? = nil,
         savedAt: Date = Date()
     ) throws(StoreError) -> SnapshotInfo {
+        try options.limits.check(document.tree)
+        let retention = options.retention
+        return try write { db in try Self.insert(db, document, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention) }
+    }
+
+    /// Writes a snapshot of `document` and prunes the session's history (in the caller's
+    /// transaction).
+    static func insert(
+        _ db: Database, _ document: StateFile.Document, session: String, appVersion: String?, savedAt: Date,
+        retention: Retention
+    ) throws -> SnapshotInfo {
         let tree = document.tree
-        try options.limits.check(tree)
         let shape = DocumentRows.shape(of: document)
-        return try write { db in
-            let stored = try SnapshotQueries.sessionForSaving(db, name: session, creatingAt: savedAt)
-            try db.cachedStatement(sql: """
-                INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at, provisional_for, shape)
-                VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?)
-                """).execute(arguments: [
-                    stored.id, tree.formatVersion, SnapshotQueries.exact(appVersion), SnapshotQueries.milliseconds(savedAt),
-                    stored.restoringSnapshotID, shape.rawValue,
-                ])
-            let snapshotID = db.lastInsertedRowID
-            try DocumentRows.insert(db, document, snapshotID: snapshotID)
-            try SnapshotQueries.prune(db, sessionID: stored.id, keeping: snapshotID, keepLast: options.retention.keepLast,
-                                      savedBefore: options.retention.maxAge.map { savedAt.addingTimeInterval(-$0) })
-            return SnapshotInfo(
-                id: snapshotID,
-                session: session,
-                formatVersion: tree.formatVersion,
-                appVersion: appVersion,
-                savedAt: SnapshotQueries.date(milliseconds: SnapshotQueries.milliseconds(savedAt)),
-                recordCount: tree.recordCount,
-                isProvisional: stored.restoringSnapshotID != nil,
-                isTree: shape == .tree
-            )
-        }
+        let stored = try SnapshotQueries.sessionForSaving(db, name: session, creatingAt: savedAt)
+        try db.cachedStatement(sql: """
+            INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at, provisional_for, shape)
+            VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?)
+            """).execute(arguments: [
+                stored.id, tree.formatVersion, SnapshotQueries.exact(appVersion), SnapshotQueries.milliseconds(savedAt),
+                stored.restoringSnapshotID, shape.rawValue,
+            ])
+        let snapshotID = db.lastInsertedRowID
+        try DocumentRows.insert(db, document, snapshotID: snapshotID)
+        try SnapshotQueries.prune(db, sessionID: stored.id, keeping: snapshotID, keepLast: retention.keepLast,
+                                  savedBefore: retention.maxAge.map { savedAt.addingTimeInterval(-$0) })
+        return SnapshotInfo(
+            id: snapshotID,
+            session: session,
+            formatVersion: tree.formatVersion,
+            appVersion: appVersion,
+            savedAt: SnapshotQueries.date(milliseconds: SnapshotQueries.milliseconds(savedAt)),
+            recordCount: tree.recordCount,
+            isProvisional: stored.restoringSnapshotID != nil,
+            isTree: shape == .tree
+        )
     }
 }
 

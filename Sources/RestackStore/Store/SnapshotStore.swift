@@ -232,7 +232,7 @@ public final class SnapshotStore: Sendable {
     ///
     /// GRDB's `inTransaction` and `beginTransaction()`/`commit()` prepare their statements anew
     /// each time: about 15k instructions each, a sixth of a restore (callgrind).
-    private static func inTransaction<T>(_ db: Database, begin: String, _ body: (Database) throws -> T) throws -> T {
+    static func inTransaction<T>(_ db: Database, begin: String, _ body: (Database) throws -> T) throws -> T {
         try db.cachedStatement(sql: begin).execute()
         do {
             let value = try body(db)

@@ -1,0 +1,44 @@
+import Restack
+
+/// A snapshot loaded for a restore, with the crash-loop guard's bookkeeping done, and not yet
+/// planned: planning is a pure, synchronous call that may run on the main actor with a resolver
+/// that is not `Sendable` (a controller factory).
+///
+/// ```swift
+/// // Off the main actor: loading, and the guard's count.
+/// guard let loaded = try await store.beginRestore(session: sceneID) else {
+///     return showInitialUI()                      // never saved: nothing to restore
+/// }
+/// // On the main actor: planning with the factory.
+/// let restoration = loaded.plan(layout: .compact) { record, _ in factory.canMake(record.className) }
+/// rebuild(restoration.treePlan)
+/// try await store.confirmRestore(snapshotID: loaded.snapshot.info.id)
+/// ```
+public struct LoadedRestoration: Hashable, Sendable {
+    /// The snapshot the crash-loop guard chose.
+    public var snapshot: StoredSnapshot
+    /// Newer snapshots passed over because they are quarantined, newest first.
+    public var skippedQuarantined: [Int64]
+
+    /// Creates a loaded restoration. Values normally come from a ``SnapshotStore``.
+    public init(snapshot: StoredSnapshot, skippedQuarantined: [Int64] = []) {
+        self.snapshot = snapshot
+        self.skippedQuarantined = skippedQuarantined
+    }
+
+    /// Whether the guard fell back to an older snapshot because newer ones are quarantined.
+    public var fellBack: Bool {
+        !skippedQuarantined.isEmpty
+    }
+
+    /// Plans the snapshot for `layout`, asking `canRebuild` about each restorable record once,
+    /// with its identifier path.
+    public func plan(layout: Layout = .regular, canRebuild: (RestorationRecord, _ identifierPath: [String]) -> Bool) -> StoreRestoration {
+        StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skippedQuarantined, canRebuild: canRebuild)
+    }
+
+    /// Plans the snapshot for `layout` with a ready-made resolver.
+    public func plan(layout: Layout = .regular, resolver: RecordResolver = .acceptAll) -> StoreRestoration {
+        plan(layout: layout, canRebuild: resolver.canRebuild(_:identifierPath:))
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import Restack
+
+/// The asynchronous forms: every store operation, awaited through GRDB's asynchronous
+/// accessors, so that waiting for another process's lock or a disk sync never blocks the
+/// calling actor. `try await store.save(...)` is safe from `@MainActor` code.
+///
+/// Restoring is split in two: ``beginRestore(session:)`` loads off the calling actor (with the
+/// crash-loop guard's bookkeeping) and returns a ``LoadedRestoration``, `nil` for a session
+/// that was never saved; its `plan(layout:canRebuild:)` is a pure, synchronous call that may
+/// run on the main actor with a resolver that is not `Sendable`.
+extension SnapshotStore {
+    // MARK: Access
+
+    /// Reads in one deferred transaction, asynchronously; see ``read(_:)``.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await database.unsafeRead { db in try Self.inTransaction(db, begin: "BEGIN DEFERRED TRANSACTION", body) }
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// Writes in one `IMMEDIATE` transaction, asynchronously; see ``write(_:)``.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        if let writeRefusal { throw writeRefusal }
+        do {
+            return try await database.writeWithoutTransaction { db in try Self.inTransaction(db, begin: "BEGIN IMMEDIATE TRANSACTION", body) }
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    // MARK: Saving
+
+    /// Saves a format-1 state, asynchronously; see ``save(_:session:appVersion:savedAt:)-(DrillDownState,_,_,_)``.
+    @discardableResult
+    public func save(_ state: DrillDownState, session: String, appVersion: String? = nil, savedAt: Date = Date()) async throws(StoreError) -> SnapshotInfo {
+        try await save(.drillDown(state), session: session, appVersion: appVersion, savedAt: savedAt)
+    }
+
+    /// Saves a tree, asynchronously; see ``save(_:session:appVersion:savedAt:)-(RestorationTree,_,_,_)``.
+    @discardableResult
+    public func save(_ tree: RestorationTree, session: String, appVersion: String? = nil, savedAt: Date = Date()) async throws(StoreError) -> SnapshotInfo {
+        try await save(.tree(tree), session: session, appVersion: appVersion, savedAt: savedAt)
+    }
+
+    /// Saves a state file's document, asynchronously.
+    @discardableResult
+    public func save(_ document: StateFile.Document, session: String, appVersion: String? = nil, savedAt: Date = Date()) async throws(StoreError) -> SnapshotInfo {
+        try options.limits.check(document.tree)
+        let retention = options.retention
+        return try await write { db in
+            try Self.insert(db, document, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention)
+        }
+    }
+
+    // MARK: Restoring
+
+    /// Begins a restore at launch, asynchronously: the crash-loop guard's choice, counted (see
+    /// ``beginRestore(session:layout:canRebuild:)``), loaded and not yet planned.
+    ///
+    /// - Returns: The loaded snapshot, or `nil` when the session was never saved: not an error
+    ///   at launch (show the initial UI).
+    /// - Throws: ``StoreError/noRestorableSnapshot(session:quarantined:)`` when every snapshot is
+    ///   quarantined, and the store's other errors.
+    public func beginRestore(session: String) async throws(StoreError) -> LoadedRestoration? {
+        let threshold = options.crashLoopThreshold
+        return try await loaded(session: session, try await optionalSession { () async throws(StoreError) in
+            try await write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
+        })
+    }
+
+    /// Says what a restore would give, asynchronously, without counting an attempt; `nil` when
+    /// the session was never saved.
+    public func restore(session: String) async throws(StoreError) -> LoadedRestoration? {
+        let threshold = options.crashLoopThreshold
+        return try await loaded(session: session, try await optionalSession { () async throws(StoreError) in
+            try await read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
+        })
+    }
+
+    /// Confirms a restore, asynchronously; see ``confirmRestore(snapshotID:)``.
+    public func confirmRestore(snapshotID: Int64) async throws(StoreError) {
+        try await write { db in try Self.confirm(db, snapshotID: snapshotID) }
+    }
+
+    /// Lifts a quarantine, asynchronously; see ``liftQuarantine(snapshotID:)``.
+    public func liftQuarantine(snapshotID: Int64) async throws(StoreError) {
+        try await write { db in try Self.lift(db, snapshotID: snapshotID) }
+    }
+
+    /// `nil` for a session that does not exist, the result otherwise.
+    private func optionalSession<T>(_ body: () async throws(StoreError) -> T) async throws(StoreError) -> T? {
+        do {
+            return try await body()
+        } catch {
+            if case .sessionNotFound = error { return nil }
+            throw error
+        }
+    }
+
+    private func loaded(session: String, _ result: (StoredSnapshot?, [Int64])?) async throws(StoreError) -> LoadedRestoration? {
+        guard let (snapshot, skipped) = result else { return nil }
+        guard let snapshot else {
+            throw .noRestorableSnapshot(session: session, quarantined: skipped)
+        }
+        return LoadedRestoration(snapshot: snapshot, skippedQuarantined: skipped)
+    }
+
+    // MARK: Reading and history
+
+    /// Every session, asynchronously; see ``sessions()``.
+    public func sessions() async throws(StoreError) -> [SessionInfo] {
+        try await read(Self.sessionList)
+    }
+
+    /// A session's snapshots, asynchronously; see ``snapshots(session:)``.
+    public func snapshots(session: String) async throws(StoreError) -> [SnapshotInfo] {
+        try await read { db in try SnapshotQueries.history(db, sessionID: SnapshotQueries.requireSessionID(db, name: session)) }
+    }
+
+    /// The newest snapshot of a session, asynchronously; see ``latestSnapshot(session:)``.
+    public func latestSnapshot(session: String) async throws(StoreError) -> StoredSnapshot {
+        try await read { db in try Self.latest(db, session: session) }
+    }
+
+    /// A snapshot by id, asynchronously; see ``snapshot(id:session:)``.
+    public func snapshot(id: Int64, session: String? = nil) async throws(StoreError) -> StoredSnapshot {
+        try await read { db in try Self.snapshot(db, id: id, session: session) }
+    }
+
+    /// Deletes a session, asynchronously; see ``deleteSession(_:)``.
+    public func deleteSession(_ session: String) async throws(StoreError) {
+        try await write { db in try Self.delete(db, session: session) }
+    }
+
+    /// Prunes a session's history, asynchronously; see ``pruneHistory(session:keepingLast:)``.
+    @discardableResult
+    public func pruneHistory(session: String, keepingLast count: Int) async throws(StoreError) -> Int {
+        precondition(count >= 1, "pruneHistory keeps at least one snapshot")
+        return try await write { db in try Self.prune(db, session: session, keepingLast: count) }
+    }
+}
