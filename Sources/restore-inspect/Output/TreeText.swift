@@ -41,7 +41,9 @@ enum TreeText {
             } else if hidden.contains(path) {
                 mark = "restored, hidden in compact"
             } else {
-                mark = restored[path] == nil ? "?" : "restored"
+                mark = restored[path].map { planned in
+                    planned.renamedFrom == nil ? "restored" : "restored as \(Text.cell(planned.record.className, or: "(no class)")) (renamed)"
+                } ?? "?"
             }
             lines.append("\(indent)\(name)  \(mark)")
             if let container = record.container {
