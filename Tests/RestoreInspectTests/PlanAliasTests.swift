@@ -48,4 +48,21 @@ struct PlanAliasTests {
         expectFailure(try CLI.run(["plan", "--input", file, "--alias", "X\n\u{202E}=Y", "--alias", "Y=X\n\u{202E}"]), code: 64,
                       mentioning: "cycle")
     }
+
+    @Test func aStoredSnapshotIsPlannedWithAliasesToo() throws {
+        let scratch = try Scratch()
+        let file = scratch.write("state.json", Self.state)
+        let db = scratch.path("store.sqlite")
+        let saved = try CLI.run(["import", "--db", db, "--session", "s", "--input", file])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        for extra in [[], ["--snapshot", "1"]] {
+            let result = try CLI.run(["plan", "--db", db, "--session", "s", "--alias", "InboxViewController=InboxController",
+                                      "--known-class", "InboxController", "--json"] + extra)
+            let plan = try #require(result.json as? [String: Any], "\(result.stderr)")
+            let inbox = try #require((plan["left"] as? [[String: Any]])?.first, "\(extra)")
+            #expect(inbox["class"] as? String == "InboxController", "\(extra)")
+            #expect(inbox["renamedFrom"] as? String == "InboxViewController", "\(extra)")
+            #expect((plan["snapshot"] as? [String: Any])?["id"] as? Int == 1)
+        }
+    }
 }
