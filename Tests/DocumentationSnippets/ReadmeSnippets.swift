@@ -133,4 +133,26 @@ struct ReadmeSnippets {
         #expect(compact.restoredRecords.count == 2)
         #expect(compact.root?.compact?.hidden.map(\.description) == ["detail[0]"])
     }
+
+    @Test func landing() {
+        let state = DrillDownState(left: [RestorationRecord(identifier: "inbox", className: "InboxController")],
+                                   right: RestorationRecord(identifier: "m", className: "GoneController"))
+        let tree = RestorationTree(state)
+        var pushed: [String?] = []
+        func push(_ record: RestorationRecord) { pushed.append(record.identifier) }
+        func log(_ line: String) { self.log.notice(line) }
+        // snippet: landing
+        let plan = Restorer.plan(for: state, resolver: .knownClasses(["InboxController", "MessageController"]))
+        for entry in plan.left { push(entry.record) }
+        if let right = plan.right { push(right.record) }
+        for dropped in plan.dropped { log("\(dropped.from): \(dropped.reason)") }
+
+        let treePlan = Restorer.plan(for: tree, layout: .compact) { record, identifierPath in
+            factory.canMake(record.className, at: identifierPath)
+        }
+        // end snippet
+        #expect(pushed == ["inbox"])
+        #expect(self.log.lines == ["right: unresolved-class"])
+        #expect(treePlan.restoredRecords.map(\.record.identifier) == ["inbox"])
+    }
 }
