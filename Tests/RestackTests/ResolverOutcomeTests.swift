@@ -66,6 +66,16 @@ struct ResolverOutcomeTests {
         #expect(ResolverOutcome(canRebuild: false) == .classGone)
     }
 
+    @Test func outcomeClosuresNeedNoTypeAnnotation() {
+        // Single-expression closures of outcomes pick the outcome overloads by themselves.
+        let resolver = RecordResolver { record in record.identifier == "b" ? .stalePayload : .rebuild }
+        let pathResolver = RecordResolver { record, path in path.count > 1 ? .classGone : .renamed(to: "X") }
+        #expect(drops(Restorer.plan(for: state, resolver: resolver)) == ["left[1]:stale-payload"])
+        #expect(drops(Restorer.plan(for: state) { _ in .stalePayload }).count == 5)
+        #expect(Restorer.plan(for: tree(stack(node("a"))), resolver: pathResolver).restoredRecords.first?.renamedFrom == "aController")
+        #expect(Restorer.plan(for: tree(stack(node("a")))) { _, _ in .classGone }.drops == ["records[0]:unresolved-class"])
+    }
+
     @Test func renamingToTheSavedNameIsARebuildAndANilClassCannotBeRenamed() {
         let plan = Restorer.plan(
             for: DrillDownState(left: [rec("a"), RestorationRecord(identifier: "n", className: nil)])
