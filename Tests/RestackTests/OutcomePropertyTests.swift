@@ -1,11 +1,12 @@
 import Foundation
 import PropertyBased
 import Restack
+import RestackPropertyTesting
 import Testing
 
 /// Rule 2 with every outcome over random trees: a resolver built from aliases and a payload check
 /// renames, refuses and finds stale payloads, and the plan matches an oracle written apart from the
-/// restorer; renamed plans are stable when planned again. Bodies record what they throw.
+/// restorer; renamed plans are stable when planned again. Bodies run through `checkProperty`: a throw fails.
 @Suite("Resolver outcome properties")
 struct OutcomePropertyTests {
     /// The generators' classes: nil, InboxController, MessageController, GoneController and
@@ -64,7 +65,7 @@ struct OutcomePropertyTests {
 
     @Test func everyOutcomeIsPlannedAsTheOracleSays() async {
         var counts: [String: Int] = [:]
-        await propertyCheck(count: 300, input: TreeGenerators.tree, TreeGenerators.layout) { tree, layout in
+        await checkProperty(count: 300, input: zip(TreeGenerators.tree, TreeGenerators.layout)) { tree, layout in
             let plan = Restorer.plan(for: tree, layout: layout, resolver: Self.resolver)
             let fates = Self.expectedFates(tree)
             let restored = Dictionary(plan.restoredRecords.map { ($0.from, $0) }, uniquingKeysWith: { a, _ in a })
@@ -92,7 +93,7 @@ struct OutcomePropertyTests {
     }
 
     @Test func aRenamedPlanIsStableWhenPlannedAgain() async {
-        await propertyCheck(count: 300, input: TreeGenerators.tree, TreeGenerators.layout) { tree, layout in
+        await checkProperty(count: 300, input: zip(TreeGenerators.tree, TreeGenerators.layout)) { tree, layout in
             let plan = Restorer.plan(for: tree, layout: layout, resolver: Self.resolver)
             guard let restored = plan.restoredTree else {
                 Issue.record("a supported tree gives a root")
@@ -107,7 +108,7 @@ struct OutcomePropertyTests {
     }
 
     @Test func theFormatOnePlanShowsTheSameOutcomes() async {
-        await propertyCheck(count: 300, input: Generators.state) { state in
+        await checkProperty(count: 300, input: Generators.state) { state in
             let v1 = Restorer.plan(for: state, resolver: Self.resolver)
             let v2 = Restorer.plan(for: RestorationTree(state), resolver: Self.resolver)
             #expect(v1.left.map(\.record) + (v1.right.map { [$0.record] } ?? []) == v2.restoredRecords.map(\.record))
