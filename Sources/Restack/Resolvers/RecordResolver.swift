@@ -5,7 +5,7 @@
 /// ``ResolverOutcome`` (rebuild, class gone, stale payload, or rebuild under a new class name), or
 /// with a `Bool` (`true` is ``ResolverOutcome/rebuild``, `false` ``ResolverOutcome/classGone``).
 /// Use a ready-made resolver, or pass a closure straight to ``Restorer/plan(for:canRebuild:)``
-/// or ``Restorer/plan(for:layout:canRebuild:)`` when the check needs state that is not `Sendable`
+/// or ``Restorer/plan(for:layout:canRebuild:)-(RestorationTree,_,_)`` when the check needs state that is not `Sendable`
 /// (a controller factory on the main actor, say).
 ///
 /// ```swift

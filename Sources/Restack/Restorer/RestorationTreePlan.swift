@@ -1,7 +1,7 @@
 /// What a restore of a ``RestorationTree`` gives: the tree to rebuild for the target layout,
 /// every record left out with its reason, notes on what moved, and warnings.
 ///
-/// A plan is the result of ``Restorer/plan(for:layout:canRebuild:)``.
+/// A plan is the result of ``Restorer/plan(for:layout:canRebuild:)-(RestorationTree,_,_)``.
 ///
 /// ```swift
 /// let plan = Restorer.plan(for: tree, layout: .compact, resolver: .knownClasses(classes))

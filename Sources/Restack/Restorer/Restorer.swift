@@ -30,7 +30,7 @@
 /// ```
 public enum Restorer {
     /// The format versions of a ``DrillDownState`` (the format-1 shape) this library restores.
-    /// A tree in format 2 is planned by ``plan(for:layout:canRebuild:)``; see
+    /// A tree in format 2 is planned by ``plan(for:layout:canRebuild:)-(RestorationTree,_,_)``; see
     /// ``RestorationTree/supportedFormatVersions``.
     public static let supportedFormatVersions: ClosedRange<Int> = 1...DrillDownState.currentFormatVersion
 
