@@ -27,13 +27,16 @@ struct RestorationCaseTests {
         }
     }
 
-    /// The README's rule tables name their case in the last column: every name there is a file
-    /// here, and every file here is in a table.
-    @Test func theReadmeTablesAndTheCaseFilesNameTheSameCases() throws {
-        let readme = try String(contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+    /// The README's rule tables, and the DocC article "The restoration rules" that repeats them,
+    /// name their case in the last column: every name there is a file here, and every file here
+    /// is in a table of each.
+    @Test(arguments: ["README.md", "Sources/Restack/Restack.docc/TheRestorationRules.md"])
+    func theRuleTablesAndTheCaseFilesNameTheSameCases(_ document: String) throws {
+        let root = Self.folder.deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
         let files = Set(Self.caseNames.map { String($0.dropLast(".json".count)) })
         var named = Set<String>()
-        for line in readme.split(separator: "\n") where line.hasPrefix("|") {
+        for line in text.split(separator: "\n") where line.hasPrefix("|") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)
             guard cells.count >= 3 else { continue }
             // The last column's `code` spans that look like case names.
@@ -43,8 +46,8 @@ struct RestorationCaseTests {
                 }
             }
         }
-        #expect(named.subtracting(files).isEmpty, "named in the README but missing: \(named.subtracting(files).sorted())")
-        #expect(files.subtracting(named).isEmpty, "case files no README table names: \(files.subtracting(named).sorted())")
+        #expect(named.subtracting(files).isEmpty, "named in \(document) but missing: \(named.subtracting(files).sorted())")
+        #expect(files.subtracting(named).isEmpty, "case files no table of \(document) names: \(files.subtracting(named).sorted())")
     }
 
     @Test(arguments: caseNames)
