@@ -33,6 +33,20 @@ struct PlanAliasTests {
         #expect(((equals.json as? [String: Any])?["left"] as? [[String: Any]])?.first?["class"] as? String == "Inbox=Controller")
     }
 
+    @Test func theTreeTextMarksRenamedRecordsHiddenOrNot() throws {
+        let scratch = try Scratch()
+        let file = scratch.write("tree.json", """
+            { "formatVersion": 2, "root": { "kind": "split", "compact": "omitDetail",
+              "primary": [ {"identifier": "index", "class": "OldIndex"} ],
+              "detail": [ {"identifier": "item", "class": "Old\\nItem"} ] } }
+            """)
+        let result = try CLI.run(["plan", "--input", file, "--layout", "compact", "--alias", "OldIndex=Index", "--alias", "Old\nItem=Item"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains(#"  primary[0]  "index"  OldIndex  restored as Index (renamed)"#), "\(lines)")
+        #expect(lines.contains(#"  detail[0]  "item"  Old\nItem  restored as Item (renamed), hidden in compact"#), "\(lines)")
+    }
+
     @Test func malformedValuesCyclesAndConflictsAreUsageErrors() throws {
         let scratch = try Scratch()
         let file = scratch.write("state.json", Self.state)
