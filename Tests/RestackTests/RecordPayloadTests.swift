@@ -121,4 +121,30 @@ struct RecordPayloadTests {
         #expect(plan.restoredRecords.map(\.renamedFrom) == ["InboxViewController"])
         #expect(try plan.restoredRecords[0].record.decodePayload(as: InboxState.self) == InboxState(folder: "A", scroll: 0))
     }
+
+    @Test func hostilePayloadsAreStaleNotACrash() throws {
+        let resolver = RecordResolver.decoding(InboxState.self, forClass: "InboxController")
+        let hostile: [Data] = [
+            Data(repeating: UInt8(ascii: "["), count: 1_000_000),                        // endless nesting
+            Data(String(repeating: #"{"a":"#, count: 200_000).utf8),                      // deep objects
+            Data(#"{"folder":"\#(String(repeating: "x", count: 4_000_000))","scroll":1e400}"#.utf8),  // huge, out of range
+            Data(#"{"folder":"a","scroll":1,"folder":"b"}"#.utf8),                        // a duplicate key
+            Data([0xEF, 0xBB, 0xBF]) + Data(#"{"folder":"\u0000\u202E","scroll":-0}"#.utf8),  // BOM, NUL, RTL
+            Data(#"{"folder":"a","scroll":"1"}"#.utf8),                                     // a wrong type
+            Data(),
+        ]
+        var outcomes: [ResolverOutcome] = []
+        for payload in hostile {
+            outcomes.append(resolver.outcome(for: RestorationRecord(identifier: "i", className: "InboxController", payload: payload)))
+        }
+        print("hostile payloads: \(outcomes)")
+        // Each is an outcome, never a crash. A duplicate key, which JSONDecoder would settle by
+        // keeping the last value, is stale like a state file's; a BOM with NUL and RTL is fine.
+        #expect(outcomes == [.stalePayload, .stalePayload, .stalePayload, .stalePayload, .rebuild, .stalePayload, .stalePayload])
+        let nested = try RecordPayload.encode([[[["deep"]]]])
+        #expect(try RecordPayload.decode([[[[String]]]].self, from: nested) == [[[["deep"]]]])
+        #expect(throws: RecordPayloadError.self) {
+            try RecordPayload.decode([String: Int].self, from: Data(#"{"a":1,"\u0061":2}"#.utf8))
+        }
+    }
 }

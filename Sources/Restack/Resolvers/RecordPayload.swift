@@ -12,7 +12,8 @@ import Foundation
 /// - `nonConformingFloatEncodingStrategy` `.throw`: NaN and infinities are refused;
 /// - `keyEncodingStrategy` `.useDefaultKeys`: keys as the type's `CodingKeys` spell them.
 ///
-/// and read back by `JSONDecoder` with the matching strategies. So
+/// and read back by `JSONDecoder` with the matching strategies, after a check that refuses
+/// duplicate keys and excessive nesting. So
 /// `struct InboxState: Codable { var folder: String; var scroll: Int }` with `folder` `"INBOX/2026"`
 /// and `scroll` 120 is exactly the 36 bytes `{"folder":"INBOX/2026","scroll":120}`.
 ///
@@ -39,9 +40,19 @@ public enum RecordPayload {
 
     /// Decodes a payload made by ``encode(_:)``.
     ///
+    /// Decoding is as strict as reading a state file, where `JSONDecoder` is lenient: a duplicate
+    /// key at any level (which `JSONDecoder` would resolve by keeping the last value) or nesting
+    /// deeper than 200 arrays and objects is undecodable, found by one iterative pass over the
+    /// bytes before the decoder runs.
+    ///
     /// - Throws: ``RecordPayloadError/undecodable(_:)`` when the bytes are not a `T` in the
-    ///   documented encoding (another shape, or not JSON); the message is the decoder's.
+    ///   documented encoding (another shape, not JSON, a duplicate key); the message says why.
     public static func decode<T: Decodable>(_ type: T.Type, from payload: Data) throws(RecordPayloadError) -> T {
+        do {
+            try JSONStructureCheck.check(payload)
+        } catch {
+            throw .undecodable(String(describing: error))
+        }
         do {
             return try decoder().decode(type, from: payload)
         } catch {
