@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // `swift package generate-documentation --target Restack` (DocC); a plugin, not linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The model and the restorer: pure Swift, Foundation only, no I/O.
@@ -87,6 +89,12 @@ let package = Package(
                 "RestackPropertyTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        // The README's and the DocC articles' Restack snippets, compiled and run as written, so
+        // that a document that drifts from the API breaks the build.
+        .testTarget(
+            name: "DocumentationSnippets",
+            dependencies: ["Restack"]
         ),
         .testTarget(
             name: "RestackStoreTests",

@@ -3,8 +3,9 @@ import RestackTestSupport
 import Testing
 
 /// The restoration edge cases as data: each file of `Tests/RestorationCases/` holds a state, the
-/// classes the app knows (or "all"), a layout and the expected plan, and is run through the real
-/// `restore-inspect plan --input FILE --layout L [--known-class C]... --json`. Set
+/// classes the app knows (or "all"), optionally class aliases, a layout and the expected plan, and
+/// is run through the real
+/// `restore-inspect plan --input FILE --layout L [--known-class C]... [--alias OLD=NEW]... --json`. Set
 /// `RESTORE_INSPECT` to run them against another implementation of the same contract.
 @Suite("Restoration cases")
 struct RestorationCaseTests {
@@ -19,38 +20,42 @@ struct RestorationCaseTests {
 
     @Test func theFolderHoldsACaseForEveryTableRowAndSeedSystem() {
         #expect(Self.caseNames.count >= 41, "\(Self.folder.path): \(Self.caseNames.count) cases")
-        for prefix in ["v1-", "drilldown-", "stack-", "split-", "tabs-", "tree-", "seed-sgb", "seed-tidysplits-merge",
+        for prefix in ["v1-", "drilldown-", "stack-", "split-", "tabs-", "tree-", "rename-", "seed-sgb", "seed-tidysplits-merge",
                        "seed-tidysplits-omit-detail", "seed-indexdetail-collapsed", "seed-indexdetail-expanded",
                        "seed-split-or-flip", "seed-reinstate"] {
             #expect(Self.caseNames.contains { $0.hasPrefix(prefix) }, "no case for \(prefix)")
         }
     }
 
-    /// The README's rule tables name their case in the last column: every name there is a file
-    /// here, and every file here is in a table.
-    @Test func theReadmeTablesAndTheCaseFilesNameTheSameCases() throws {
-        let readme = try String(contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+    /// The README's rule tables, and the DocC article "The restoration rules" that repeats them,
+    /// name their case in the last column: every name there is a file here, and every file here
+    /// is in a table of each.
+    @Test(arguments: ["README.md", "Sources/Restack/Restack.docc/TheRestorationRules.md"])
+    func theRuleTablesAndTheCaseFilesNameTheSameCases(_ document: String) throws {
+        let root = Self.folder.deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
         let files = Set(Self.caseNames.map { String($0.dropLast(".json".count)) })
         var named = Set<String>()
-        for line in readme.split(separator: "\n") where line.hasPrefix("|") {
+        for line in text.split(separator: "\n") where line.hasPrefix("|") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)
             guard cells.count >= 3 else { continue }
             // The last column's `code` spans that look like case names.
             for part in cells[cells.count - 2].split(separator: "`").enumerated() where part.offset % 2 == 1 {
-                if ["v1-", "drilldown-", "stack-", "split-", "tabs-", "tree-", "seed-"].contains(where: part.element.hasPrefix) {
+                if ["v1-", "drilldown-", "stack-", "split-", "tabs-", "tree-", "rename-", "seed-"].contains(where: part.element.hasPrefix) {
                     named.insert(String(part.element))
                 }
             }
         }
-        #expect(named.subtracting(files).isEmpty, "named in the README but missing: \(named.subtracting(files).sorted())")
-        #expect(files.subtracting(named).isEmpty, "case files no README table names: \(files.subtracting(named).sorted())")
+        #expect(named.subtracting(files).isEmpty, "named in \(document) but missing: \(named.subtracting(files).sorted())")
+        #expect(files.subtracting(named).isEmpty, "case files no table of \(document) names: \(files.subtracting(named).sorted())")
     }
 
     @Test(arguments: caseNames)
     func planMatchesTheExpectedPlan(_ name: String) throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
         let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(file.keys) == ["description", "state", "knownClasses", "layout", "expectedPlan"], "\(name): the case-file keys")
+        let required: Set<String> = ["description", "state", "knownClasses", "layout", "expectedPlan"]
+        #expect(Set(file.keys) == required || Set(file.keys) == required.union(["aliases"]), "\(name): the case-file keys")
         let state = try #require(file["state"])
         let layout = try #require(file["layout"] as? String)
         var arguments = ["plan", "--input", "-", "--layout", layout, "--json"]
@@ -62,6 +67,16 @@ struct RestorationCaseTests {
         default:
             Issue.record("\(name): knownClasses must be \"all\" or a non-empty list of class names")
             return
+        }
+        // "aliases": [["OldName", "NewName"], ...], each pair one --alias OLD=NEW (split at the
+        // first "=", so an old name cannot hold one).
+        if let aliases = file["aliases"] {
+            guard let pairs = aliases as? [[String]], !pairs.isEmpty,
+                  pairs.allSatisfy({ $0.count == 2 && !$0[0].isEmpty && !$0[1].isEmpty && !$0[0].contains("=") }) else {
+                Issue.record("\(name): aliases must be a non-empty list of [old, new] pairs of non-empty names, no = in an old name")
+                return
+            }
+            arguments += pairs.flatMap { ["--alias", "\($0[0])=\($0[1])"] }
         }
         let result = try CLI.run(arguments, stdin: try JSONSerialization.data(withJSONObject: state))
         #expect(result.status == 0, "\(name): \(result.stderr)")

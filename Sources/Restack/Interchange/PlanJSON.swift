@@ -11,6 +11,8 @@ import Foundation
 /// ```
 ///
 /// `right` is `null` when the right slot stays empty. A dropped entry also carries its `class`.
+/// A record the resolver renamed has its new `class` and `renamedFrom`, the saved class name;
+/// other records have no `renamedFrom` key.
 /// A warning is an object with `kind`, `identifier`, `from` (its slots) and `message`.
 /// Keys may be added in later versions; none will be removed or change meaning.
 extension RestorationPlan: Encodable {
@@ -39,14 +41,17 @@ extension RestorationPlan.Entry: Encodable {
         case identifier
         case className = "class"
         case from
+        case renamedFrom
     }
 
-    /// Encodes `identifier`, `class` and `from`.
+    /// Encodes `identifier`, `class` and `from`, and `renamedFrom` (the saved class name) only
+    /// for a renamed record, so that a plan without renames is byte for byte as before.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(record.identifier, forKey: .identifier)
         try container.encode(record.className, forKey: .className)
         try container.encode(from, forKey: .from)
+        try container.encodeIfPresent(renamedFrom, forKey: .renamedFrom)
     }
 }
 

@@ -17,7 +17,8 @@ import Foundation
 /// Planned containers: `drillDown` {left, right}, `stack` {records}, `split` {primary, detail,
 /// focus, detailPlaceholder}, `tabs` {tabs, selected}; `compact` only for a split or a drill-down
 /// planned for the compact layout. `root` is `null` when nothing is planned (rule 10). A record
-/// has `container` only when it holds one.
+/// has `container` only when it holds one, and `renamedFrom` (its saved class name; `class` is
+/// the new one) only when the resolver renamed it.
 extension RestorationTreePlan: Encodable {
     enum CodingKeys: String, CodingKey {
         case formatVersion, layout, root, dropped, notes, warnings
@@ -70,15 +71,17 @@ extension RestorationTreePlan.Note: Encodable {
 
 extension PlannedRecord: Encodable {
     enum CodingKeys: String, CodingKey {
-        case identifier, className = "class", from, container
+        case identifier, className = "class", from, container, renamedFrom
     }
 
-    /// Encodes `identifier`, `class`, `from` and, when the record holds one, `container`.
+    /// Encodes `identifier`, `class`, `from`, `renamedFrom` (the saved class name) only for a
+    /// renamed record, and `container` only when the record holds one.
     public func encode(to encoder: any Encoder) throws {
         var keys = encoder.container(keyedBy: CodingKeys.self)
         try keys.encode(record.identifier, forKey: .identifier)
         try keys.encode(record.className, forKey: .className)
         try keys.encode(from, forKey: .from)
+        try keys.encodeIfPresent(renamedFrom, forKey: .renamedFrom)
         try keys.encodeIfPresent(container, forKey: .container)
     }
 }

@@ -6,9 +6,14 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable {
     case missingIdentifier = "missing-identifier"
     /// The record's restoration identifier is the empty string (rule 1).
     case emptyIdentifier = "empty-identifier"
-    /// The app's resolver could not rebuild the record: its class is gone, its payload does not
-    /// decode, or the app refused it for another reason (rule 2).
+    /// The app's resolver could not rebuild the record: its class is gone, or the app refused it
+    /// for another reason (rule 2, ``ResolverOutcome/classGone``, or `false` from a yes-or-no
+    /// resolver).
     case unresolvedClass = "unresolved-class"
+    /// The app's resolver knows the record's class but its payload no longer decodes: it was
+    /// saved in a shape the app no longer reads, or is damaged or missing (rule 2,
+    /// ``ResolverOutcome/stalePayload``).
+    case stalePayload = "stale-payload"
     /// The state's format version is not one this library restores (v1 rule 6, v2 rule 10).
     case unsupportedFormat = "unsupported-format"
     /// A record above this one, whose container holds it, was dropped (v2 rule 3): like UIKit,

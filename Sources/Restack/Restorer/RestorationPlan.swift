@@ -14,15 +14,32 @@
 public struct RestorationPlan: Hashable, Sendable {
     /// A record that will be restored, with the slot it was saved in.
     public struct Entry: Hashable, Sendable {
-        /// The record, exactly as saved.
+        /// The record as it restores: exactly as saved, except that a record the resolver
+        /// renamed (``ResolverOutcome/renamed(to:)``) has its new class name.
         public var record: RestorationRecord
         /// The slot the record was saved in.
         public var from: Slot
+        /// The saved class name of a record the resolver renamed, or `nil` when the record
+        /// restores under its saved class name.
+        public var renamedFrom: String?
 
         /// Creates an entry.
-        public init(record: RestorationRecord, from: Slot) {
+        public init(record: RestorationRecord, from: Slot, renamedFrom: String? = nil) {
             self.record = record
             self.from = from
+            self.renamedFrom = renamedFrom
+        }
+
+        /// Whether two entries are equal, comparing `renamedFrom` byte for byte.
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.record == rhs.record && lhs.from == rhs.from && lhs.renamedFrom.isExactlyEqual(to: rhs.renamedFrom)
+        }
+
+        /// Hashes the record, its slot and the exact bytes of `renamedFrom`.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(record)
+            hasher.combine(from)
+            hasher.combine(renamedFrom.map(ExactString.init))
         }
     }
 
@@ -73,7 +90,7 @@ public struct RestorationPlan: Hashable, Sendable {
     /// The restored stack as a state in the current format, ready to save again.
     ///
     /// Planning this state again, with the same resolver, gives the same stack and drops
-    /// nothing (rule 8).
+    /// nothing (rule 11). Renamed records are saved under their new class name.
     public var restoredState: DrillDownState {
         DrillDownState(left: left.map(\.record), right: right?.record)
     }

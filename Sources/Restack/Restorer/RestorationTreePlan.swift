@@ -1,7 +1,7 @@
 /// What a restore of a ``RestorationTree`` gives: the tree to rebuild for the target layout,
 /// every record left out with its reason, notes on what moved, and warnings.
 ///
-/// A plan is the result of ``Restorer/plan(for:layout:canRebuild:)``.
+/// A plan is the result of ``Restorer/plan(for:layout:canRebuild:)-(RestorationTree,_,_)``.
 ///
 /// ```swift
 /// let plan = Restorer.plan(for: tree, layout: .compact, resolver: .knownClasses(classes))
@@ -100,25 +100,48 @@ public struct RestorationTreePlan: Hashable, Sendable {
 /// A record that will be restored, with its saved path and, for a container controller, its
 /// planned container.
 public struct PlannedRecord: Hashable, Sendable {
-    /// The record, exactly as saved (its ``RestorationRecord/container`` is the saved one).
+    /// The record as it restores: as saved, except that a record the resolver renamed
+    /// (``ResolverOutcome/renamed(to:)``) has its new class name. Its
+    /// ``RestorationRecord/container`` is the saved one.
     public var record: RestorationRecord
     /// Where the record was saved.
     public var from: RecordPath
     /// The record's restored container, if it holds one.
     public var container: PlannedContainer?
+    /// The saved class name of a record the resolver renamed, or `nil` when the record restores
+    /// under its saved class name. ``record`` has the new name.
+    public var renamedFrom: String?
 
     /// Creates a planned record.
-    public init(record: RestorationRecord, from: RecordPath, container: PlannedContainer?) {
+    public init(record: RestorationRecord, from: RecordPath, container: PlannedContainer?, renamedFrom: String? = nil) {
         self.record = record
         self.from = from
         self.container = container
+        self.renamedFrom = renamedFrom
     }
 
-    /// The record as it restores: its container replaced by the restored one.
+    /// The record as it restores: its container replaced by the restored one, under its new
+    /// class name if it was renamed. Planning it again, with a resolver that knows the new name,
+    /// keeps the new name and gives no `renamedFrom`.
     public var restoredRecord: RestorationRecord {
         var result = record
         result.container = container?.restoredContainer
         return result
+    }
+
+    /// Whether two planned records are equal, comparing `renamedFrom` byte for byte, as Restack
+    /// compares every name.
+    public static func == (lhs: PlannedRecord, rhs: PlannedRecord) -> Bool {
+        lhs.record == rhs.record && lhs.from == rhs.from && lhs.container == rhs.container
+            && lhs.renamedFrom.isExactlyEqual(to: rhs.renamedFrom)
+    }
+
+    /// Hashes the record, its path, its container and the exact bytes of `renamedFrom`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(record)
+        hasher.combine(from)
+        hasher.combine(container)
+        hasher.combine(renamedFrom.map(ExactString.init))
     }
 }
 

@@ -17,9 +17,33 @@ extension Restorer {
         layout: Layout = .regular,
         canRebuild: (RestorationRecord, _ identifierPath: [String]) throws -> Bool
     ) rethrows -> RestorationTreePlan {
+        try plan(for: tree, layout: layout, resolve: { record, path in ResolverOutcome(canRebuild: try canRebuild(record, path)) })
+    }
+
+    /// Plans the restoration of a tree for a layout, asking `resolve` what becomes of each
+    /// record with a valid identifier whose ancestors all survived: rebuilt, dropped
+    /// (``ResolverOutcome/classGone``, ``ResolverOutcome/stalePayload``), or rebuilt under a new
+    /// class name (``ResolverOutcome/renamed(to:)``, shown with ``PlannedRecord/renamedFrom``).
+    ///
+    /// `resolve` receives the record and its identifier path (its ancestors' identifiers, root
+    /// first, then its own), is called at most once per record in document order, and never for
+    /// a record that rules 1, 3 or 10 already drop. An error it throws is rethrown, and no plan
+    /// is made.
+    ///
+    /// - Parameters:
+    ///   - tree: The saved tree.
+    ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
+    ///   - resolve: Says what becomes of the record.
+    /// - Returns: The plan.
+    @_disfavoredOverload // A closure that fits both (one that only throws, say) keeps meaning Bool.
+    public static func plan(
+        for tree: RestorationTree,
+        layout: Layout = .regular,
+        resolve: (RestorationRecord, _ identifierPath: [String]) throws -> ResolverOutcome
+    ) rethrows -> RestorationTreePlan {
         try plan(
             tree, layout: layout, isSupported: RestorationTree.supportedFormatVersions.contains(tree.formatVersion),
-            resolve: { record, ancestors in try canRebuild(record, ancestors + [record.identifier!]) }
+            resolve: { record, ancestors in try resolve(record, ancestors + [record.identifier!]) }
         )
     }
 
@@ -28,14 +52,14 @@ extension Restorer {
     /// - Parameters:
     ///   - tree: The saved tree.
     ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
-    ///   - resolver: Decides which records the app can rebuild; by default all.
+    ///   - resolver: Says what becomes of each record; by default all are rebuilt.
     /// - Returns: The plan.
     public static func plan(
         for tree: RestorationTree,
         layout: Layout = .regular,
         resolver: RecordResolver = .acceptAll
     ) -> RestorationTreePlan {
-        plan(for: tree, layout: layout, canRebuild: resolver.canRebuild(_:identifierPath:))
+        plan(for: tree, layout: layout, resolve: { resolver.outcome(for: $0, identifierPath: $1) })
     }
 
     /// What the planning of one tree collects besides the restored containers.
@@ -55,7 +79,7 @@ extension Restorer {
     /// The resolver as the planner calls it: a record with a valid identifier, and the
     /// identifiers of its ancestors (the entry points add the record's own to make its
     /// identifier path; the format-1 one needs none).
-    typealias Resolve = (RestorationRecord, _ ancestors: [String]) throws -> Bool
+    typealias Resolve = (RestorationRecord, _ ancestors: [String]) throws -> ResolverOutcome
 
     /// The one planner behind every entry point: rule 10, then the root container.
     static func plan(_ tree: RestorationTree, layout: Layout, isSupported: Bool, resolve: Resolve) rethrows -> RestorationTreePlan {
@@ -124,16 +148,24 @@ extension Restorer {
         _ record: RestorationRecord, at step: RecordPath.Step, in scope: Scope, findings: inout Findings, resolve: Resolve
     ) rethrows -> PlannedRecord? {
         let path = scope.path.appending(step)
-        if let reason = try dropReason(for: record, ancestors: scope.ancestors, resolve: resolve) {
+        var kept = record
+        var renamedFrom: String?
+        switch try decision(for: record, ancestors: scope.ancestors, resolve: resolve) {
+        case .drop(let reason):
             findings.dropped.append(.init(record: record, path: path, reason: reason))
             findings.dropped += descendants(of: record, at: path).map { .init(record: $0.record, path: $0.path, reason: .ancestorDropped) }
             return nil
+        case .keep:
+            break
+        case .rename(let name):
+            renamedFrom = record.className
+            kept.className = name
         }
         let container = try record.container.map { nested in
             let inner = Scope(path: path, ancestors: scope.ancestors + [record.identifier!], layout: scope.layout)
             return try planContainer(nested, in: inner, findings: &findings, resolve: resolve)
         }
-        return PlannedRecord(record: record, from: path, container: container)
+        return PlannedRecord(record: kept, from: path, container: container, renamedFrom: renamedFrom)
     }
 
     /// Rule 3: every record below `record`, in document order; the resolver is not asked.

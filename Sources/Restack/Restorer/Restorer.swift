@@ -9,7 +9,9 @@
 ///
 /// 1. A record is restorable only if its identifier is non-nil and non-empty.
 /// 2. The resolver is asked about each record with a valid identifier whose ancestors all
-///    survived, in document order, with the record's identifier path.
+///    survived, in document order, with the record's identifier path. Its outcome
+///    (``ResolverOutcome``) rebuilds the record, drops it (``DropReason/unresolvedClass``,
+///    ``DropReason/stalePayload``), or rebuilds it under a new class name, shown as `renamedFrom`.
 /// 3. A dropped record drops every record below it (``DropReason/ancestorDropped``).
 /// 4. In every sequence survivors keep their order and gaps close.
 /// 5. `drillDown`: nothing moves into `right`; a lone surviving right becomes the sole left record.
@@ -28,7 +30,7 @@
 /// ```
 public enum Restorer {
     /// The format versions of a ``DrillDownState`` (the format-1 shape) this library restores.
-    /// A tree in format 2 is planned by ``plan(for:layout:canRebuild:)``; see
+    /// A tree in format 2 is planned by ``plan(for:layout:canRebuild:)-(RestorationTree,_,_)``; see
     /// ``RestorationTree/supportedFormatVersions``.
     public static let supportedFormatVersions: ClosedRange<Int> = 1...DrillDownState.currentFormatVersion
 
@@ -47,11 +49,31 @@ public enum Restorer {
         for state: DrillDownState,
         canRebuild: (RestorationRecord) throws -> Bool
     ) rethrows -> RestorationPlan {
+        try plan(for: state, resolve: { record in ResolverOutcome(canRebuild: try canRebuild(record)) })
+    }
+
+    /// Plans the restoration of `state`, asking `resolve` what becomes of each restorable record:
+    /// rebuilt, dropped (``ResolverOutcome/classGone``, ``ResolverOutcome/stalePayload``), or
+    /// rebuilt under a new class name (``ResolverOutcome/renamed(to:)``, shown in the plan with
+    /// ``RestorationPlan/Entry/renamedFrom``).
+    ///
+    /// `resolve` is called at most once per record, in stack order, and never for a record that
+    /// rule 1 already drops. An error it throws is rethrown, and no plan is made.
+    ///
+    /// - Parameters:
+    ///   - state: The saved state.
+    ///   - resolve: Says what becomes of the record.
+    /// - Returns: The plan.
+    @_disfavoredOverload // A closure that fits both (one that only throws, say) keeps meaning Bool.
+    public static func plan(
+        for state: DrillDownState,
+        resolve: (RestorationRecord) throws -> ResolverOutcome
+    ) rethrows -> RestorationPlan {
         let tree = try plan(
             RestorationTree(state),
             layout: .regular,
             isSupported: supportedFormatVersions.contains(state.formatVersion),
-            resolve: { record, _ in try canRebuild(record) }
+            resolve: { record, _ in try resolve(record) }
         )
         return RestorationPlan(drillDownOf: tree)
     }
@@ -60,13 +82,13 @@ public enum Restorer {
     ///
     /// - Parameters:
     ///   - state: The saved state.
-    ///   - resolver: Decides which restorable records the app can rebuild; by default all.
+    ///   - resolver: Says what becomes of each restorable record; by default all are rebuilt.
     /// - Returns: The plan.
     public static func plan(
         for state: DrillDownState,
         resolver: RecordResolver = .acceptAll
     ) -> RestorationPlan {
-        plan(for: state, canRebuild: resolver.canRebuild)
+        plan(for: state, resolve: { resolver.outcome(for: $0) })
     }
 
     // MARK: - Rules 1 and 2
@@ -85,17 +107,37 @@ public enum Restorer {
         }
     }
 
-    /// Rules 1 and 2: the reason to drop a record, or `nil` to keep it. The resolver is asked
-    /// only about records with a valid identifier, with the identifiers of their ancestors.
-    static func dropReason(
+    /// What rules 1 and 2 decide about one record.
+    enum Decision {
+        /// Dropped, and why.
+        case drop(DropReason)
+        /// Kept as saved.
+        case keep
+        /// Kept under a new class name.
+        case rename(to: String)
+    }
+
+    /// Rules 1 and 2: what becomes of a record. The resolver is asked only about records with a
+    /// valid identifier, with the identifiers of their ancestors.
+    static func decision(
         for record: RestorationRecord,
         ancestors: [String],
         resolve: Resolve
-    ) rethrows -> DropReason? {
+    ) rethrows -> Decision {
         if let problem = identifierProblem(of: record) {
-            return problem
+            return .drop(problem)
         }
-        return try resolve(record, ancestors) ? nil : .unresolvedClass
+        switch try resolve(record, ancestors) {
+        case .rebuild:
+            return .keep
+        case .classGone:
+            return .drop(.unresolvedClass)
+        case .stalePayload:
+            return .drop(.stalePayload)
+        case .renamed(let name):
+            guard let saved = record.className else { return .drop(.unresolvedClass) }
+            return saved.hasSameBytes(as: name) ? .keep : .rename(to: name)
+        }
     }
 }
 
@@ -106,8 +148,8 @@ extension RestorationPlan {
         var left: [Entry] = []
         var right: Entry?
         if case .drillDown(let plannedLeft, let plannedRight)? = tree.root?.content {
-            left = plannedLeft.compactMap { planned in planned.from.slot.map { Entry(record: planned.record, from: $0) } }
-            right = plannedRight.flatMap { planned in planned.from.slot.map { Entry(record: planned.record, from: $0) } }
+            left = plannedLeft.compactMap { planned in planned.from.slot.map { Entry(record: planned.record, from: $0, renamedFrom: planned.renamedFrom) } }
+            right = plannedRight.flatMap { planned in planned.from.slot.map { Entry(record: planned.record, from: $0, renamedFrom: planned.renamedFrom) } }
         }
         self.init(
             left: left,

@@ -3,7 +3,7 @@ import Foundation
 import Restack
 import RestackStore
 
-/// `restore-inspect plan (--db PATH --session ID [--snapshot N] | --input FILE) [--layout regular|compact] [--known-class NAME]...`
+/// `restore-inspect plan (--db PATH --session ID [--snapshot N] | --input FILE) [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]...`
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a restore would give, and why each dropped record is dropped.",
@@ -12,7 +12,9 @@ struct Plan: ParsableCommand {
             stdin; format 1 or 2) for a layout (--layout, regular by default; compact adds each \
             split's and drill-down's single stack and hidden records). Without --known-class \
             every restorable record rebuilds; with one or more, a record rebuilds only if its \
-            class is one of them.
+            class is one of them. --alias OLD=NEW says a class was renamed: a record saved as \
+            OLD is planned as NEW (chains are followed; a cycle or an old name given two new \
+            names is a usage error).
             """
     )
 
@@ -26,6 +28,8 @@ struct Plan: ParsableCommand {
     var input: String?
     @Option(name: .customLong("known-class"), help: ArgumentHelp("A class the app can rebuild; repeat for more.", valueName: "name"))
     var knownClasses: [String] = []
+    @Option(name: .customLong("alias"), help: ArgumentHelp("A renamed class, OLD=NEW (split at the first =); repeat for more.", valueName: "old=new"))
+    var aliasPairs: [AliasOption] = []
     @Option(help: ArgumentHelp("The layout to restore into: regular or compact.", valueName: "layout"))
     var layout: LayoutOption = .regular
     @OptionGroup var output: OutputOptions
@@ -43,10 +47,18 @@ struct Plan: ParsableCommand {
         default:
             break
         }
+        do {
+            _ = try ClassAliases(aliasPairs.map(\.pair))
+        } catch {
+            throw ValidationError("--alias: \(error)")
+        }
     }
 
     var resolver: RecordResolver {
-        knownClasses.isEmpty ? .acceptAll : .knownClasses(knownClasses)
+        let known: RecordResolver = knownClasses.isEmpty ? .acceptAll : .knownClasses(knownClasses)
+        // validate() has checked the table.
+        guard !aliasPairs.isEmpty, let aliases = try? ClassAliases(aliasPairs.map(\.pair)) else { return known }
+        return known.renaming(aliases)
     }
 
     func run() throws {
@@ -63,11 +75,19 @@ struct Plan: ParsableCommand {
         }
         let store = try SnapshotStore(readingAt: path!, options: .commandLine)
         // Without --snapshot: what a restore would give, crash-loop guard included.
-        let resolver = resolver
-        let restoration = try snapshot.map { id throws(StoreError) in
-            StoreRestoration(snapshot: try store.snapshot(id: id, session: session), layout: layout.value,
-                             canRebuild: resolver.canRebuild(_:identifierPath:))
-        } ?? store.restore(session: session!, layout: layout.value, resolver: resolver)
+        let chosen: (snapshot: StoredSnapshot, skipped: [Int64])
+        if let snapshot {
+            chosen = (try store.snapshot(id: snapshot, session: session), [])
+        } else {
+            let restore = try store.restore(session: session!, layout: layout.value, resolver: resolver)
+            chosen = (restore.snapshot, restore.skippedQuarantined)
+        }
+        // The store plans with the resolver's yes or no; planning the snapshot it chose again (a
+        // pure function) shows stale payloads and renames as the library does.
+        let restoration = StoreRestoration(
+            snapshot: chosen.snapshot, treePlan: Restorer.plan(for: chosen.snapshot.document, layout: layout.value, resolver: resolver),
+            skippedQuarantined: chosen.skipped
+        )
         let info = restoration.snapshot.info
         if output.json {
             if restoration.snapshot.state == nil {
@@ -87,6 +107,19 @@ struct Plan: ParsableCommand {
         } else {
             try Stdout.line(TreeText.plan(restoration.plan, layout: layout.value))
         }
+    }
+}
+
+/// `--alias OLD=NEW`: split at the first `=`; both names non-empty.
+struct AliasOption: ExpressibleByArgument {
+    var pair: ClassAliases.Pair
+
+    init?(argument: String) {
+        guard let equals = argument.firstIndex(of: "=") else { return nil }
+        let old = String(argument[..<equals])
+        let new = String(argument[argument.index(after: equals)...])
+        guard !old.isEmpty, !new.isEmpty else { return nil }
+        pair = ClassAliases.Pair(old: old, new: new)
     }
 }
 

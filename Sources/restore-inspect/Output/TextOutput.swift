@@ -70,11 +70,11 @@ enum Text {
         var rows: [[String]] = []
         for (index, entry) in plan.left.enumerated() {
             rows.append([rows.isEmpty ? "restored" : "", "left[\(index)]", quoted(entry.record.identifier),
-                         cell(entry.record.className, or: "(no class)"), "from \(entry.from)"])
+                         cell(entry.record.className, or: "(no class)"), "from \(entry.from)" + renamed(entry.renamedFrom)])
         }
         if let right = plan.right {
             rows.append([rows.isEmpty ? "restored" : "", "right", quoted(right.record.identifier),
-                         cell(right.record.className, or: "(no class)"), "from \(right.from)"])
+                         cell(right.record.className, or: "(no class)"), "from \(right.from)" + renamed(right.renamedFrom)])
         }
         if rows.isEmpty {
             rows.append(["restored", "nothing"])
@@ -91,5 +91,10 @@ enum Text {
             lines.append("  warning   " + oneLine("\(warning)"))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `, renamed from "Old"` for a record the resolver renamed, nothing otherwise.
+    static func renamed(_ renamedFrom: String?) -> String {
+        renamedFrom.map { ", renamed from \(quoted($0))" } ?? ""
     }
 }

@@ -38,10 +38,11 @@ enum TreeText {
             let mark: String
             if let reason = dropped[path] {
                 mark = "DROPPED: \(reason.rawValue)"
-            } else if hidden.contains(path) {
-                mark = "restored, hidden in compact"
+            } else if let planned = restored[path] {
+                let renamed = planned.renamedFrom == nil ? "" : " as \(Text.cell(planned.record.className, or: "(no class)")) (renamed)"
+                mark = "restored" + renamed + (hidden.contains(path) ? ", hidden in compact" : "")
             } else {
-                mark = restored[path] == nil ? "?" : "restored"
+                mark = "?"
             }
             lines.append("\(indent)\(name)  \(mark)")
             if let container = record.container {

@@ -1,0 +1,123 @@
+/// Decides what becomes of a restorable record: the restoration rule 2 hook.
+///
+/// A resolver receives the record and, in a tree, its identifier path: the identifiers of its
+/// ancestors, root first, then its own (UIKit's restoration identifier path). It answers with a
+/// ``ResolverOutcome`` (rebuild, class gone, stale payload, or rebuild under a new class name), or
+/// with a `Bool` (`true` is ``ResolverOutcome/rebuild``, `false` ``ResolverOutcome/classGone``).
+/// Use a ready-made resolver, or pass a closure straight to ``Restorer/plan(for:canRebuild:)``
+/// or ``Restorer/plan(for:layout:canRebuild:)-(RestorationTree,_,_)`` when the check needs state that is not `Sendable`
+/// (a controller factory on the main actor, say).
+///
+/// ```swift
+/// let resolver = RecordResolver.knownClasses(["InboxController", "MessageController"])
+/// let plan = Restorer.plan(for: state, resolver: resolver)
+///
+/// let byPath = RecordResolver { record, identifierPath in
+///     identifierPath.first == "mail" && record.className != "LegacyController"
+/// }
+///
+/// // A class renamed in this version, and payloads that must still decode.
+/// let aliases = try ClassAliases(["InboxViewController": "InboxController"])
+/// let decoding = RecordResolver.decoding([
+///     .decoding(InboxState.self, forClass: "InboxController"),
+///     .withoutPayload(forClass: "MessageController"),
+/// ]).renaming(aliases)
+/// ```
+public struct RecordResolver: Sendable {
+    private let body: @Sendable (RestorationRecord, [String]) -> ResolverOutcome
+
+    /// Creates a resolver from a predicate that returns `true` when the record can be rebuilt.
+    public init(_ canRebuild: @escaping @Sendable (RestorationRecord) -> Bool) {
+        self.body = { record, _ in ResolverOutcome(canRebuild: canRebuild(record)) }
+    }
+
+    /// Creates a resolver from a predicate that also receives the record's identifier path (its
+    /// ancestors' identifiers, root first, then its own) and returns `true` when the record can
+    /// be rebuilt.
+    public init(_ canRebuild: @escaping @Sendable (RestorationRecord, _ identifierPath: [String]) -> Bool) {
+        self.body = { record, path in ResolverOutcome(canRebuild: canRebuild(record, path)) }
+    }
+
+    /// Creates a resolver from a function that says what becomes of the record.
+    @_disfavoredOverload // A closure that fits both keeps meaning Bool, as before outcomes.
+    public init(_ outcome: @escaping @Sendable (RestorationRecord) -> ResolverOutcome) {
+        self.body = { record, _ in outcome(record) }
+    }
+
+    /// Creates a resolver from a function that also receives the record's identifier path (its
+    /// ancestors' identifiers, root first, then its own) and says what becomes of the record.
+    @_disfavoredOverload // A closure that fits both keeps meaning Bool, as before outcomes.
+    public init(_ outcome: @escaping @Sendable (RestorationRecord, _ identifierPath: [String]) -> ResolverOutcome) {
+        self.body = outcome
+    }
+
+    /// What becomes of the record. The identifier path given to a path-aware resolver is the
+    /// record's own identifier alone, as for a top-level record.
+    public func outcome(for record: RestorationRecord) -> ResolverOutcome {
+        body(record, record.identifier.map { [$0] } ?? [])
+    }
+
+    /// What becomes of the record found at `identifierPath`.
+    public func outcome(for record: RestorationRecord, identifierPath: [String]) -> ResolverOutcome {
+        body(record, identifierPath)
+    }
+
+    /// Returns `true` when the app can rebuild the record, under its saved class name or a new
+    /// one (``ResolverOutcome/rebuilds``). The identifier path given to a path-aware resolver is
+    /// the record's own identifier alone, as for a top-level record.
+    public func canRebuild(_ record: RestorationRecord) -> Bool {
+        outcome(for: record).rebuilds
+    }
+
+    /// Returns `true` when the app can rebuild the record found at `identifierPath`, under its
+    /// saved class name or a new one.
+    public func canRebuild(_ record: RestorationRecord, identifierPath: [String]) -> Bool {
+        body(record, identifierPath).rebuilds
+    }
+
+    /// Rebuilds every restorable record.
+    public static let acceptAll = RecordResolver { (_: RestorationRecord) in ResolverOutcome.rebuild }
+
+    /// Rebuilds a record only if its class name is one of `names`; a record with no class name
+    /// is not rebuilt. Names are compared as exact strings, byte for byte.
+    public static func knownClasses(_ names: some Sequence<String>) -> RecordResolver {
+        let known = Set(names.map(ExactString.init))
+        return RecordResolver { (record: RestorationRecord) in
+            record.className.map { known.contains(ExactString($0)) } ?? false
+        }
+    }
+
+    /// Rebuilds a record only if its class name, or the new name `aliases` give it, is one of
+    /// `names`; a record whose class is an old name is rebuilt as renamed
+    /// (``ResolverOutcome/renamed(to:)``). The same as `knownClasses(names).renaming(aliases)`.
+    public static func knownClasses(_ names: some Sequence<String>, aliases: ClassAliases) -> RecordResolver {
+        knownClasses(names).renaming(aliases)
+    }
+
+    /// Rebuilds every restorable record; one whose class is an old name in `aliases` is rebuilt
+    /// under the new name. The same as `acceptAll.renaming(aliases)`.
+    public static func acceptAll(aliases: ClassAliases) -> RecordResolver {
+        acceptAll.renaming(aliases)
+    }
+
+    /// This resolver behind an alias table: a record whose class is an old name in `aliases` is
+    /// given its new name (the end of its chain) and this resolver is asked about it; if it
+    /// rebuilds it, the outcome is ``ResolverOutcome/renamed(to:)`` the new name (or the name
+    /// this resolver renames it to). Records whose class is not an old name are asked about as
+    /// they are. The alias table wins over a class that still exists under its old name: an old
+    /// name in the table always means the new one.
+    public func renaming(_ aliases: ClassAliases) -> RecordResolver {
+        let inner = self
+        return RecordResolver { (record: RestorationRecord, identifierPath: [String]) -> ResolverOutcome in
+            guard let saved = record.className, let current = aliases.currentName(for: saved) else {
+                return inner.outcome(for: record, identifierPath: identifierPath)
+            }
+            var renamed = record
+            renamed.className = current
+            switch inner.outcome(for: renamed, identifierPath: identifierPath) {
+            case .rebuild: return .renamed(to: current)
+            case let other: return other
+            }
+        }
+    }
+}

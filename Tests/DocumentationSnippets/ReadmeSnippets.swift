@@ -1,0 +1,158 @@
+import Foundation
+import Restack
+import Testing
+
+// The README's and the DocC articles' Restack snippets, as written there: each region between
+// `// snippet: NAME` and `// end snippet` is the code block that follows `<!-- snippet: NAME -->`
+// in the README or an article, line for line (indentation aside; `SnippetTextTests` checks it).
+// This target builds in `swift test`, so a snippet that drifts from the API breaks the build.
+// The store's snippets are not here yet: the store's API is being changed.
+
+@Suite("Documentation snippets")
+struct ReadmeSnippets {
+    let factory = ControllerFactory()
+    let log = SnippetLog()
+
+    @Test func treePlanning() throws {
+        // snippet: tree-planning
+        let tree = RestorationTree(root: .split(SplitContainer(
+            primary: [RestorationRecord(identifier: "nav", className: "NavController", container: .tabs(TabsContainer(
+                tabs: [RestorationRecord(identifier: "inbox", className: "InboxController")], selected: 0)))],
+            detail: [RestorationRecord(identifier: "message-42", className: "MessageController")],
+            focus: .detail, compact: .omitDetail
+        )))
+        let plan = Restorer.plan(for: tree, layout: .compact) { record, identifierPath in
+            factory.canMake(record.className, at: identifierPath)
+        }
+        // plan.root: the restored tree; plan.root?.compact: the single stack and the hidden records.
+        // end snippet
+        #expect(plan.root?.compact?.stack.map(\.description) == ["primary[0]"])
+        #expect(plan.root?.compact?.hidden.map(\.description) == ["detail[0]"])
+    }
+
+    @Test func outcomes() throws {
+        let state = DrillDownState(left: [
+            RestorationRecord(identifier: "boxes", className: "MailboxesController"),
+            RestorationRecord(identifier: "inbox", className: "InboxViewController", payload: Data("{}".utf8)),
+        ])
+        // snippet: outcomes
+        let plan = Restorer.plan(for: state) { (record: RestorationRecord) -> ResolverOutcome in
+            let name = record.className == "InboxViewController" ? "InboxController" : record.className
+            guard let name, factory.canMake(name) else { return .classGone }
+            guard factory.reads(record.payload, as: name) else { return .stalePayload }
+            return name == record.className ? .rebuild : .renamed(to: name)
+        }
+        for dropped in plan.dropped {
+            log.notice("not restored: \(dropped.from) \(dropped.reason)")   // unresolved-class, stale-payload...
+        }
+        // end snippet
+        #expect(plan.left.map(\.record.identifier) == ["boxes"])
+        #expect(log.lines == ["not restored: left[1] stale-payload"])
+    }
+
+    @Test func codableAndAliases() throws {
+        // snippet: codable-and-aliases
+        // Saving: the payload is the value in Restack's documented JSON encoding (RecordPayload).
+        let inbox = try RestorationRecord(identifier: "inbox", className: "InboxViewController",
+                                          encoding: InboxState(folder: "INBOX", scroll: 120))
+
+        // Restoring, after InboxViewController was renamed InboxController: a payload that no
+        // longer decodes drops its record with stale-payload instead of failing at launch.
+        let aliases = try ClassAliases(["InboxViewController": "InboxController"])
+        let resolver = RecordResolver.decoding([
+            .decoding(InboxState.self, forClass: "InboxController"),
+            .withoutPayload(forClass: "MailboxesController"),
+        ]).renaming(aliases)
+        let plan = Restorer.plan(for: DrillDownState(left: [inbox]), resolver: resolver)
+        let entry = plan.left[0]          // class "InboxController", renamedFrom "InboxViewController"
+        let state = try entry.record.decodePayload(as: InboxState.self)
+        // end snippet
+        #expect(entry.record.className == "InboxController")
+        #expect(entry.renamedFrom == "InboxViewController")
+        #expect(state == InboxState(folder: "INBOX", scroll: 120))
+    }
+
+    @Test func knownClassesWithAliases() throws {
+        // snippet: known-classes-with-aliases
+        let aliases = try ClassAliases([
+            "InboxViewController": "MailboxController",   // renamed in 2.0
+            "MailboxController": "InboxController",       // and again in 3.0: chains are followed
+        ])
+        let resolver = RecordResolver.knownClasses(["InboxController", "MessageController"], aliases: aliases)
+        // end snippet
+        #expect(resolver.outcome(for: RestorationRecord(identifier: "a", className: "InboxViewController")) == .renamed(to: "InboxController"))
+    }
+
+    @Test func rulesCompactPlan() {
+        // snippet: rules-compact-plan
+        let state = RestorationTree(root: .split(SplitContainer(
+            primary: [RestorationRecord(identifier: "index", className: "IndexController")],
+            detail: [RestorationRecord(identifier: "item", className: "ItemController")],
+            focus: .detail, compact: .focus
+        )))
+        let compact = Restorer.plan(for: state, layout: .compact)
+        // compact.root?.compact: stack ["detail[0]"], hidden ["primary[0]"]
+        let regular = Restorer.plan(for: state, layout: .regular)
+        // regular.root?.compact: nil; both sides shown
+        // end snippet
+        #expect(compact.root?.compact?.stack.map(\.description) == ["detail[0]"])
+        #expect(compact.root?.compact?.hidden.map(\.description) == ["primary[0]"])
+        #expect(regular.root?.compact == nil)
+    }
+
+    // snippet: testing-unit-test
+    @Test func anOldInboxPayloadIsDroppedNotACrash() throws {
+        let saved = DrillDownState(left: [
+            RestorationRecord(identifier: "boxes", className: "MailboxesController"),
+            RestorationRecord(identifier: "inbox", className: "InboxController", payload: Data(#"{"mailbox":"INBOX"}"#.utf8)),
+        ])
+        let resolver = RecordResolver.decoding([
+            .withoutPayload(forClass: "MailboxesController"),
+            .decoding(InboxState.self, forClass: "InboxController"),
+        ])
+        let plan = Restorer.plan(for: saved, resolver: resolver)
+        #expect(plan.left.map(\.record.identifier) == ["boxes"])
+        #expect(plan.dropped.map(\.reason) == [.stalePayload])
+        #expect(Restorer.plan(for: plan.restoredState, resolver: resolver).isComplete)
+    }
+    // end snippet
+
+    @Test func stateFileFixture() throws {
+        let fixture = Data("""
+            { "formatVersion": 2, "root": { "kind": "split", "compact": "omitDetail",
+              "primary": [ {"identifier": "index", "class": "InboxController"} ],
+              "detail": [ {"identifier": "m", "class": "MessageController"}, {"identifier": "x", "class": "Gone"} ] } }
+            """.utf8)
+        let resolver = RecordResolver.knownClasses(["InboxController", "MessageController"])
+        // snippet: testing-state-file
+        let document = try StateFile.decodeDocument(fixture)    // format 1 or 2, refused with a StateFileError naming the place
+        let compact = Restorer.plan(for: document.tree, layout: .compact, resolver: resolver)
+        let regular = Restorer.plan(for: document.tree, layout: .regular, resolver: resolver)
+        #expect(compact.restoredRecords == regular.restoredRecords)   // a layout hides records, never drops them
+        // end snippet
+        #expect(compact.restoredRecords.count == 2)
+        #expect(compact.root?.compact?.hidden.map(\.description) == ["detail[0]"])
+    }
+
+    @Test func landing() {
+        let state = DrillDownState(left: [RestorationRecord(identifier: "inbox", className: "InboxController")],
+                                   right: RestorationRecord(identifier: "m", className: "GoneController"))
+        let tree = RestorationTree(state)
+        var pushed: [String?] = []
+        func push(_ record: RestorationRecord) { pushed.append(record.identifier) }
+        func log(_ line: String) { self.log.notice(line) }
+        // snippet: landing
+        let plan = Restorer.plan(for: state, resolver: .knownClasses(["InboxController", "MessageController"]))
+        for entry in plan.left { push(entry.record) }
+        if let right = plan.right { push(right.record) }
+        for dropped in plan.dropped { log("\(dropped.from): \(dropped.reason)") }
+
+        let treePlan = Restorer.plan(for: tree, layout: .compact) { record, identifierPath in
+            factory.canMake(record.className, at: identifierPath)
+        }
+        // end snippet
+        #expect(pushed == ["inbox"])
+        #expect(self.log.lines == ["right: unresolved-class"])
+        #expect(treePlan.restoredRecords.map(\.record.identifier) == ["inbox"])
+    }
+}
