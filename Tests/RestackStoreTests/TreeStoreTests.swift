@@ -101,3 +101,28 @@ struct TreeStoreTests {
         #expect(report.problems.joined().isEmpty == false)
     }
 }
+
+/// The store plans with the resolver's outcomes: stale payloads and renames come through.
+@Suite("Resolver outcomes through the store")
+struct StoreOutcomeTests {
+    @Test func aStalePayloadAndARenameComeThroughTheStore() async throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("t.sqlite"))
+        let state = DrillDownState(left: [
+            RestorationRecord(identifier: "inbox", className: "InboxViewController"),
+            RestorationRecord(identifier: "message", className: "MessageController", payload: Data("not json".utf8)),
+        ])
+        try await store.save(state, session: "s")
+        let aliases = try ClassAliases(["InboxViewController": "InboxController"])
+        let resolver = RecordResolver { record, _ in
+            record.className == "MessageController" ? .stalePayload : .rebuild
+        }.renaming(aliases)
+        let loaded = try await store.restore(session: "s")
+        let planned = try #require(loaded).plan(resolver: resolver)
+        for restoration in [try store.restore(session: "s", resolver: resolver), try store.beginRestore(session: "s", resolver: resolver), planned] {
+            #expect(restoration.plan.left.map(\.record.className) == ["InboxController"])
+            #expect(restoration.plan.left.first?.renamedFrom == "InboxViewController")
+            #expect(restoration.plan.dropped.map(\.reason) == [.stalePayload])
+        }
+    }
+}

@@ -31,14 +31,22 @@ public struct LoadedRestoration: Hashable, Sendable {
         !skippedQuarantined.isEmpty
     }
 
-    /// Plans the snapshot for `layout`, asking `canRebuild` about each restorable record once,
-    /// with its identifier path.
-    public func plan(layout: Layout = .regular, canRebuild: (RestorationRecord, _ identifierPath: [String]) -> Bool) -> StoreRestoration {
-        StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skippedQuarantined, canRebuild: canRebuild)
+    /// Plans the snapshot for `layout`, asking `resolve` what becomes of each restorable record
+    /// (rebuilt, class gone, stale payload, renamed), once, with its identifier path.
+    public func plan(layout: Layout = .regular, resolve: (RestorationRecord, _ identifierPath: [String]) -> ResolverOutcome) -> StoreRestoration {
+        StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skippedQuarantined, resolve: resolve)
     }
 
-    /// Plans the snapshot for `layout` with a ready-made resolver.
+    /// Plans the snapshot for `layout`, asking `canRebuild` about each restorable record once,
+    /// with its identifier path.
+    @_disfavoredOverload
+    public func plan(layout: Layout = .regular, canRebuild: (RestorationRecord, _ identifierPath: [String]) -> Bool) -> StoreRestoration {
+        plan(layout: layout) { ResolverOutcome(canRebuild: canRebuild($0, $1)) }
+    }
+
+    /// Plans the snapshot for `layout` with a ready-made resolver (outcomes and aliases
+    /// included).
     public func plan(layout: Layout = .regular, resolver: RecordResolver = .acceptAll) -> StoreRestoration {
-        plan(layout: layout, canRebuild: resolver.canRebuild(_:identifierPath:))
+        plan(layout: layout, resolve: resolver.outcome(for:identifierPath:))
     }
 }

@@ -29,14 +29,26 @@ public struct StoreRestoration: Hashable, Sendable {
         self.skippedQuarantined = skippedQuarantined
     }
 
+    /// Plans `snapshot` for `layout`, asking `resolve` what becomes of each restorable record
+    /// (rebuilt, class gone, stale payload, renamed), once.
+    public init(
+        snapshot: StoredSnapshot,
+        layout: Layout = .regular,
+        skippedQuarantined: [Int64] = [],
+        resolve: (RestorationRecord, _ identifierPath: [String]) -> ResolverOutcome
+    ) {
+        self.init(snapshot: snapshot, treePlan: Restorer.plan(for: snapshot.document, layout: layout, resolve: resolve),
+                  skippedQuarantined: skippedQuarantined)
+    }
+
     /// Plans `snapshot` for `layout`, asking `canRebuild` about each restorable record once.
+    @_disfavoredOverload
     public init(
         snapshot: StoredSnapshot,
         layout: Layout = .regular,
         skippedQuarantined: [Int64] = [],
         canRebuild: (RestorationRecord, _ identifierPath: [String]) -> Bool
     ) {
-        self.init(snapshot: snapshot, treePlan: Restorer.plan(for: snapshot.document, layout: layout, canRebuild: canRebuild),
-                  skippedQuarantined: skippedQuarantined)
+        self.init(snapshot: snapshot, layout: layout, skippedQuarantined: skippedQuarantined) { ResolverOutcome(canRebuild: canRebuild($0, $1)) }
     }
 }

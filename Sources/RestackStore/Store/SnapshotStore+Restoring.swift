@@ -38,12 +38,17 @@ extension SnapshotStore {
     ) throws(StoreError) -> StoreRestoration {
         let threshold = options.crashLoopThreshold
         let (snapshot, skipped) = try write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
-        return try restoration(snapshot, skipped: skipped, session: session, layout: layout, canRebuild: canRebuild)
+        return try restoration(snapshot, skipped: skipped, session: session, layout: layout) { record, _ in
+            ResolverOutcome(canRebuild: canRebuild(record))
+        }
     }
 
-    /// Begins a restore with a resolver; see ``beginRestore(session:layout:canRebuild:)``.
+    /// Begins a restore with a resolver (outcomes and aliases included); see
+    /// ``beginRestore(session:layout:canRebuild:)``.
     public func beginRestore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
-        try beginRestore(session: session, layout: layout, canRebuild: resolver.canRebuild)
+        let threshold = options.crashLoopThreshold
+        let (snapshot, skipped) = try write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
+        return try restoration(snapshot, skipped: skipped, session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
     }
 
     /// Confirms that a restore succeeded: the app's UI is up. Resets the snapshot's count of
@@ -78,12 +83,17 @@ extension SnapshotStore {
     ) throws(StoreError) -> StoreRestoration {
         let threshold = options.crashLoopThreshold
         let (snapshot, skipped) = try read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
-        return try restoration(snapshot, skipped: skipped, session: session, layout: layout, canRebuild: canRebuild)
+        return try restoration(snapshot, skipped: skipped, session: session, layout: layout) { record, _ in
+            ResolverOutcome(canRebuild: canRebuild(record))
+        }
     }
 
-    /// Says what a restore would give, with a resolver; see ``restore(session:layout:canRebuild:)``.
+    /// Says what a restore would give, with a resolver (outcomes and aliases included); see
+    /// ``restore(session:layout:canRebuild:)``.
     public func restore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
-        try restore(session: session, layout: layout, canRebuild: resolver.canRebuild)
+        let threshold = options.crashLoopThreshold
+        let (snapshot, skipped) = try read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
+        return try restoration(snapshot, skipped: skipped, session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
     }
 
     /// The plan of the guard's chosen snapshot, or the error when every snapshot is quarantined.
@@ -92,12 +102,12 @@ extension SnapshotStore {
         skipped: [Int64],
         session: String,
         layout: Layout,
-        canRebuild: (RestorationRecord) -> Bool
+        resolve: (RestorationRecord, [String]) -> ResolverOutcome
     ) throws(StoreError) -> StoreRestoration {
         guard let snapshot else {
             throw .noRestorableSnapshot(session: session, quarantined: skipped)
         }
-        return StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skipped) { record, _ in canRebuild(record) }
+        return StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skipped, resolve: resolve)
     }
 
     // MARK: - The database side, shared by the synchronous and asynchronous forms

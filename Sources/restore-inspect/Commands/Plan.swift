@@ -75,19 +75,10 @@ struct Plan: ParsableCommand {
         }
         let store = try SnapshotStore(readingAt: path!, options: .commandLine)
         // Without --snapshot: what a restore would give, crash-loop guard included.
-        let chosen: (snapshot: StoredSnapshot, skipped: [Int64])
-        if let snapshot {
-            chosen = (try store.snapshot(id: snapshot, session: session), [])
-        } else {
-            let restore = try store.restore(session: session!, layout: layout.value, resolver: resolver)
-            chosen = (restore.snapshot, restore.skippedQuarantined)
-        }
-        // The store plans with the resolver's yes or no; planning the snapshot it chose again (a
-        // pure function) shows stale payloads and renames as the library does.
-        let restoration = StoreRestoration(
-            snapshot: chosen.snapshot, treePlan: Restorer.plan(for: chosen.snapshot.document, layout: layout.value, resolver: resolver),
-            skippedQuarantined: chosen.skipped
-        )
+        let restoration = try snapshot.map { id throws(StoreError) in
+            StoreRestoration(snapshot: try store.snapshot(id: id, session: session), layout: layout.value,
+                             resolve: resolver.outcome(for:identifierPath:))
+        } ?? store.restore(session: session!, layout: layout.value, resolver: resolver)
         let info = restoration.snapshot.info
         if output.json {
             if restoration.snapshot.state == nil {
