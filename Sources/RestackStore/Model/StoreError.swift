@@ -56,7 +56,7 @@ public enum StoreError: Error, Hashable, Sendable {
     /// A save went over one of the store's ``SnapshotStore/Limits``; nothing was written.
     case limitExceeded(SnapshotStore.Limit, size: Int, limit: Int)
     /// Every snapshot of the session is quarantined by the crash-loop guard: start afresh, or
-    /// lift a quarantine with ``SnapshotStore/liftQuarantine(snapshotID:)``.
+    /// lift a quarantine with `liftQuarantine(snapshotID:)`.
     case noRestorableSnapshot(session: String, quarantined: [Int64])
     /// Another SQLite error, with its result code and message.
     case database(path: String, code: Int32, message: String)

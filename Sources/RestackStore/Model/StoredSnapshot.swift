@@ -2,8 +2,8 @@ import Restack
 
 /// A snapshot read back from the store: its information and what was saved, exactly.
 ///
-/// A snapshot holds what the app saved: a format-1 ``DrillDownState`` (``state``) or a format-2
-/// ``RestorationTree``, as a state file would (`StateFile.Document`). ``tree`` views either as a
+/// A snapshot holds what the app saved: a format-1 `DrillDownState` (``state``) or a format-2
+/// `RestorationTree`, as a state file would (`StateFile.Document`). ``tree`` views either as a
 /// tree.
 public struct StoredSnapshot: Hashable, Sendable {
     /// The snapshot's information.
@@ -22,7 +22,7 @@ public struct StoredSnapshot: Hashable, Sendable {
         self.init(info: info, document: .drillDown(state))
     }
 
-    /// The state, for a snapshot saved as a format-1 ``DrillDownState``; `nil` for a tree.
+    /// The state, for a snapshot saved as a format-1 `DrillDownState`; `nil` for a tree.
     public var state: DrillDownState? {
         if case .drillDown(let state) = document { state } else { nil }
     }

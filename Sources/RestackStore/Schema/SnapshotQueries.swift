@@ -180,7 +180,7 @@ enum SnapshotQueries {
     }
 
     /// Prunes a session's history: the one statement behind retention after each save and
-    /// ``SnapshotStore/pruneHistory(session:keepingLast:)``.
+    /// `pruneHistory(session:keepingLast:)`.
     ///
     /// Keeps the newest `keepLast` ordinary snapshots and, with a `cutoff`, drops older ones
     /// saved before it. Never deletes `newest` (the snapshot just saved), a quarantined

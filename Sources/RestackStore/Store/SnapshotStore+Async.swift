@@ -34,13 +34,13 @@ extension SnapshotStore {
 
     // MARK: Saving
 
-    /// Saves a format-1 state, asynchronously; see ``save(_:session:appVersion:savedAt:)-(DrillDownState,_,_,_)``.
+    /// Saves a format-1 state, asynchronously; see `save(_:session:appVersion:savedAt:)`.
     @discardableResult
     public func save(_ state: DrillDownState, session: String, appVersion: String? = nil, savedAt: Date = Date()) async throws(StoreError) -> SnapshotInfo {
         try await save(.drillDown(state), session: session, appVersion: appVersion, savedAt: savedAt)
     }
 
-    /// Saves a tree, asynchronously; see ``save(_:session:appVersion:savedAt:)-(RestorationTree,_,_,_)``.
+    /// Saves a tree, asynchronously; see `save(_:session:appVersion:savedAt:)` (a tree).
     @discardableResult
     public func save(_ tree: RestorationTree, session: String, appVersion: String? = nil, savedAt: Date = Date()) async throws(StoreError) -> SnapshotInfo {
         try await save(.tree(tree), session: session, appVersion: appVersion, savedAt: savedAt)
@@ -81,12 +81,12 @@ extension SnapshotStore {
         })
     }
 
-    /// Confirms a restore, asynchronously; see ``confirmRestore(snapshotID:)``.
+    /// Confirms a restore, asynchronously; see `confirmRestore(snapshotID:)`.
     public func confirmRestore(snapshotID: Int64) async throws(StoreError) {
         try await write { db in try Self.confirm(db, snapshotID: snapshotID) }
     }
 
-    /// Lifts a quarantine, asynchronously; see ``liftQuarantine(snapshotID:)``.
+    /// Lifts a quarantine, asynchronously; see `liftQuarantine(snapshotID:)`.
     public func liftQuarantine(snapshotID: Int64) async throws(StoreError) {
         try await write { db in try Self.lift(db, snapshotID: snapshotID) }
     }
@@ -111,32 +111,32 @@ extension SnapshotStore {
 
     // MARK: Reading and history
 
-    /// Every session, asynchronously; see ``sessions()``.
+    /// Every session, asynchronously; see `sessions()`.
     public func sessions() async throws(StoreError) -> [SessionInfo] {
         try await read(Self.sessionList)
     }
 
-    /// A session's snapshots, asynchronously; see ``snapshots(session:)``.
+    /// A session's snapshots, asynchronously; see `snapshots(session:)`.
     public func snapshots(session: String) async throws(StoreError) -> [SnapshotInfo] {
         try await read { db in try SnapshotQueries.history(db, sessionID: SnapshotQueries.requireSessionID(db, name: session)) }
     }
 
-    /// The newest snapshot of a session, asynchronously; see ``latestSnapshot(session:)``.
+    /// The newest snapshot of a session, asynchronously; see `latestSnapshot(session:)`.
     public func latestSnapshot(session: String) async throws(StoreError) -> StoredSnapshot {
         try await read { db in try Self.latest(db, session: session) }
     }
 
-    /// A snapshot by id, asynchronously; see ``snapshot(id:session:)``.
+    /// A snapshot by id, asynchronously; see `snapshot(id:session:)`.
     public func snapshot(id: Int64, session: String? = nil) async throws(StoreError) -> StoredSnapshot {
         try await read { db in try Self.snapshot(db, id: id, session: session) }
     }
 
-    /// Deletes a session, asynchronously; see ``deleteSession(_:)``.
+    /// Deletes a session, asynchronously; see `deleteSession(_:)`.
     public func deleteSession(_ session: String) async throws(StoreError) {
         try await write { db in try Self.delete(db, session: session) }
     }
 
-    /// Prunes a session's history, asynchronously; see ``pruneHistory(session:keepingLast:)``.
+    /// Prunes a session's history, asynchronously; see `pruneHistory(session:keepingLast:)`.
     @discardableResult
     public func pruneHistory(session: String, keepingLast count: Int) async throws(StoreError) -> Int {
         precondition(count >= 1, "pruneHistory keeps at least one snapshot")

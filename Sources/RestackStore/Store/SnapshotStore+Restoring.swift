@@ -4,10 +4,10 @@ import Restack
 
 extension SnapshotStore {
     /// Begins a restore at launch: chooses the newest snapshot the crash-loop guard allows,
-    /// counts the attempt, and plans its restoration with ``Restorer`` for the layout the app is
+    /// counts the attempt, and plans its restoration with `Restorer` for the layout the app is
     /// in now (``StoreRestoration/treePlan``; ``StoreRestoration/plan`` is its format-1 view).
     ///
-    /// Call it once per session at launch, then ``confirmRestore(snapshotID:)`` once the
+    /// Call it once per session at launch, then `confirmRestore(snapshotID:)` once the
     /// restored UI is up. Between the two, the restore is *pending*:
     ///
     /// - saves of the session are provisional (``SnapshotInfo/isProvisional``): the app may save
@@ -21,7 +21,7 @@ extension SnapshotStore {
     /// restores began ``Options/crashLoopThreshold`` times without a confirmation is quarantined,
     /// and the guard falls back to the newest earlier ordinary snapshot that is not.
     /// ``StoreRestoration/skippedQuarantined`` lists what was passed over. Quarantined snapshots
-    /// are kept, visible in ``snapshots(session:)``, and never pruned.
+    /// are kept, visible in `snapshots(session:)`, and never pruned.
     ///
     /// ```swift
     /// let restoration = try store.beginRestore(session: id, layout: .compact) { factory.canMake($0.className) }
@@ -73,6 +73,7 @@ extension SnapshotStore {
     ///
     /// - Parameters:
     ///   - session: The session.
+    ///   - layout: The layout the app is in now; `Layout.regular` by default.
     ///   - canRebuild: Returns `true` when the app can rebuild a restorable record.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/noRestorableSnapshot(session:quarantined:)``
     ///   and read errors.

@@ -9,7 +9,7 @@ extension SnapshotStore {
     /// Records are stored exactly as given, valid or not, each in its explicit slot. The session
     /// is created on its first save. A save made while a restore of the session is begun and
     /// not yet confirmed is provisional (``SnapshotInfo/isProvisional``): it is not restored,
-    /// and does not count for retention, until ``confirmRestore(snapshotID:)``. The state is checked against ``Options/limits`` before
+    /// and does not count for retention, until `confirmRestore(snapshotID:)`. The state is checked against ``Options/limits`` before
     /// anything is written; ``Options/retention`` is applied in the same transaction.
     ///
     /// - Parameters:
@@ -35,7 +35,7 @@ extension SnapshotStore {
     }
 
     /// Saves a format-2 tree as a new snapshot of a session, in one transaction, as
-    /// ``save(_:session:appVersion:savedAt:)-(DrillDownState,_,_,_)`` saves a state: every
+    /// `save(_:session:appVersion:savedAt:)` saves a state: every
     /// record a row with its path, every container a row with its kind and settings.
     ///
     /// ```swift
@@ -43,7 +43,7 @@ extension SnapshotStore {
     /// try store.save(tree, session: sceneID, appVersion: "3.0")
     /// ```
     ///
-    /// - Throws: the errors of ``save(_:session:appVersion:savedAt:)-(DrillDownState,_,_,_)``,
+    /// - Throws: the errors of `save(_:session:appVersion:savedAt:)`,
     ///   and ``StoreError/limitExceeded(_:size:limit:)`` for containers nested deeper than
     ///   ``Limits/maxContainerDepth``.
     @discardableResult

@@ -33,30 +33,17 @@ import Restack
 /// - ``Options``
 ///
 /// ### Saving
-/// - ``save(_:session:appVersion:savedAt:)-(DrillDownState,_,_,_)``
-/// - ``save(_:session:appVersion:savedAt:)-(RestorationTree,_,_,_)``
-/// - ``save(_:session:appVersion:savedAt:)-(StateFile.Document,_,_,_)``
 /// - ``Limits``
 /// - ``Retention``
-///
-/// ### Reading
-/// - ``sessions()``
-/// - ``snapshots(session:)``
-/// - ``latestSnapshot(session:)``
-/// - ``snapshot(id:session:)``
 ///
 /// ### Restoring
 /// - <doc:LaunchSequence>
 /// - ``beginRestore(session:layout:canRebuild:)``
 /// - ``beginRestore(session:layout:resolver:)``
-/// - ``confirmRestore(snapshotID:)``
 /// - ``restore(session:layout:canRebuild:)``
 /// - ``restore(session:layout:resolver:)``
-/// - ``liftQuarantine(snapshotID:)``
 ///
 /// ### Managing history
-/// - ``deleteSession(_:)``
-/// - ``pruneHistory(session:keepingLast:)``
 /// - ``check()``
 public final class SnapshotStore: Sendable {
     /// The connection, or pool of connections, the store works through.
