@@ -17,6 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         // `swift package generate-documentation --target Restack` (DocC); a plugin, not linked.
@@ -45,6 +46,7 @@ let package = Package(
                 "Restack",
                 "RestackMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -103,6 +105,7 @@ let package = Package(
                 "RestackStore",
                 "RestackTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
                 "RestackPropertyTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

@@ -1,3 +1,4 @@
+import Logging
 import Restack
 
 /// A snapshot loaded for a restore, with the crash-loop guard's bookkeeping done, and not yet
@@ -19,11 +20,29 @@ public struct LoadedRestoration: Hashable, Sendable {
     public var snapshot: StoredSnapshot
     /// Newer snapshots passed over because they are quarantined, newest first.
     public var skippedQuarantined: [Int64]
+    /// Where planning reports the records it drops: the store's logger.
+    var logger: Logger?
 
     /// Creates a loaded restoration. Values normally come from a ``SnapshotStore``.
     public init(snapshot: StoredSnapshot, skippedQuarantined: [Int64] = []) {
+        self.init(snapshot: snapshot, skippedQuarantined: skippedQuarantined, logger: nil)
+    }
+
+    init(snapshot: StoredSnapshot, skippedQuarantined: [Int64], logger: Logger?) {
         self.snapshot = snapshot
         self.skippedQuarantined = skippedQuarantined
+        self.logger = logger
+    }
+
+    /// Whether two loads hold the same snapshot and skipped the same ones.
+    public static func == (lhs: LoadedRestoration, rhs: LoadedRestoration) -> Bool {
+        lhs.snapshot == rhs.snapshot && lhs.skippedQuarantined == rhs.skippedQuarantined
+    }
+
+    /// Hashes the snapshot and the skipped ids.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(snapshot)
+        hasher.combine(skippedQuarantined)
     }
 
     /// Whether the guard fell back to an older snapshot because newer ones are quarantined.
@@ -34,7 +53,16 @@ public struct LoadedRestoration: Hashable, Sendable {
     /// Plans the snapshot for `layout`, asking `resolve` what becomes of each restorable record
     /// (rebuilt, class gone, stale payload, renamed), once, with its identifier path.
     public func plan(layout: Layout = .regular, resolve: (RestorationRecord, _ identifierPath: [String]) -> ResolverOutcome) -> StoreRestoration {
-        StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skippedQuarantined, resolve: resolve)
+        let restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skippedQuarantined, resolve: resolve)
+        if let logger {
+            for dropped in restoration.treePlan.dropped {
+                logger.notice("record not restored", metadata: [
+                    "session": "\(snapshot.info.session)", "snapshot": "\(snapshot.info.id)", "path": "\(dropped.path)",
+                    "reason": "\(dropped.reason)",
+                ])
+            }
+        }
+        return restoration
     }
 
     /// Plans the snapshot for `layout`, asking `canRebuild` about each restorable record once,

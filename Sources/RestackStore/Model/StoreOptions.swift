@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Restack
 
 extension SnapshotStore {
@@ -27,6 +28,12 @@ extension SnapshotStore {
         /// only for each other's short transactions; readers wait only for the rare exclusive
         /// lock (a crash recovery, a connection in exclusive locking mode).
         public var busyTimeout: TimeInterval
+        /// Where the store reports what an app should know without being interrupted: records
+        /// dropped by a restore, quarantines and fallbacks of the crash-loop guard, caps hit,
+        /// failed saves, each with metadata (`session`, `snapshot`, `path`, `reason`). `nil` by
+        /// default: nothing is logged and nothing is paid for it. Bridge it to `os.Logger` or
+        /// anything swift-log supports. Not part of the options' equality.
+        public var logger: Logger?
 
         /// Creates options; the defaults suit an app's launch path.
         public init(
@@ -34,7 +41,8 @@ extension SnapshotStore {
             retention: Retention = Retention(),
             crashLoopThreshold: Int = 2,
             durability: Durability = .full,
-            busyTimeout: TimeInterval = 30
+            busyTimeout: TimeInterval = 30,
+            logger: Logger? = nil
         ) {
             precondition(crashLoopThreshold >= 1, "crashLoopThreshold must be at least 1")
             precondition(busyTimeout >= 0, "busyTimeout cannot be negative")
@@ -43,6 +51,22 @@ extension SnapshotStore {
             self.crashLoopThreshold = crashLoopThreshold
             self.durability = durability
             self.busyTimeout = busyTimeout
+            self.logger = logger
+        }
+
+        /// Whether two options make a store behave alike: every setting but the logger.
+        public static func == (lhs: Options, rhs: Options) -> Bool {
+            lhs.limits == rhs.limits && lhs.retention == rhs.retention && lhs.crashLoopThreshold == rhs.crashLoopThreshold
+                && lhs.durability == rhs.durability && lhs.busyTimeout == rhs.busyTimeout
+        }
+
+        /// Hashes every setting but the logger.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(limits)
+            hasher.combine(retention)
+            hasher.combine(crashLoopThreshold)
+            hasher.combine(durability)
+            hasher.combine(busyTimeout)
         }
     }
 

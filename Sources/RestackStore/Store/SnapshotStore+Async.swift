@@ -49,10 +49,15 @@ extension SnapshotStore {
     /// Saves a state file's document, asynchronously.
     @discardableResult
     public func save(_ document: StateFile.Document, session: String, appVersion: String? = nil, savedAt: Date = Date()) async throws(StoreError) -> SnapshotInfo {
-        try options.limits.check(document.tree)
-        let retention = options.retention
-        return try await write { db in
-            try Self.insert(db, document, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention)
+        do {
+            try options.limits.check(document.tree)
+            let retention = options.retention
+            return try await write { db in
+                try Self.insert(db, document, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention)
+            }
+        } catch {
+            logSaveFailure(error, session: session)
+            throw error
         }
     }
 
@@ -101,12 +106,13 @@ extension SnapshotStore {
         }
     }
 
-    private func loaded(session: String, _ result: (StoredSnapshot?, [Int64])?) async throws(StoreError) -> LoadedRestoration? {
-        guard let (snapshot, skipped) = result else { return nil }
-        guard let snapshot else {
-            throw .noRestorableSnapshot(session: session, quarantined: skipped)
+    private func loaded(session: String, _ result: Loaded?) async throws(StoreError) -> LoadedRestoration? {
+        guard let result else { return nil }
+        logQuarantines(result.quarantined, session: session)
+        guard let snapshot = result.snapshot else {
+            throw .noRestorableSnapshot(session: session, quarantined: result.skipped)
         }
-        return LoadedRestoration(snapshot: snapshot, skippedQuarantined: skipped)
+        return LoadedRestoration(snapshot: snapshot, skippedQuarantined: result.skipped, logger: options.logger)
     }
 
     // MARK: Reading and history

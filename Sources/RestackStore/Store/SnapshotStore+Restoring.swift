@@ -37,8 +37,8 @@ extension SnapshotStore {
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
         let threshold = options.crashLoopThreshold
-        let (snapshot, skipped) = try write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
-        return try restoration(snapshot, skipped: skipped, session: session, layout: layout) { record, _ in
+        let loaded = try write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
+        return try restoration(loaded, session: session, layout: layout) { record, _ in
             ResolverOutcome(canRebuild: canRebuild(record))
         }
     }
@@ -47,8 +47,8 @@ extension SnapshotStore {
     /// ``beginRestore(session:layout:canRebuild:)``.
     public func beginRestore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
         let threshold = options.crashLoopThreshold
-        let (snapshot, skipped) = try write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
-        return try restoration(snapshot, skipped: skipped, session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
+        let loaded = try write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
+        return try restoration(loaded, session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
     }
 
     /// Confirms that a restore succeeded: the app's UI is up. Resets the snapshot's count of
@@ -83,8 +83,8 @@ extension SnapshotStore {
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
         let threshold = options.crashLoopThreshold
-        let (snapshot, skipped) = try read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
-        return try restoration(snapshot, skipped: skipped, session: session, layout: layout) { record, _ in
+        let loaded = try read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
+        return try restoration(loaded, session: session, layout: layout) { record, _ in
             ResolverOutcome(canRebuild: canRebuild(record))
         }
     }
@@ -93,22 +93,24 @@ extension SnapshotStore {
     /// ``restore(session:layout:canRebuild:)``.
     public func restore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
         let threshold = options.crashLoopThreshold
-        let (snapshot, skipped) = try read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
-        return try restoration(snapshot, skipped: skipped, session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
+        let loaded = try read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
+        return try restoration(loaded, session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
     }
 
     /// The plan of the guard's chosen snapshot, or the error when every snapshot is quarantined.
     private func restoration(
-        _ snapshot: StoredSnapshot?,
-        skipped: [Int64],
+        _ loaded: Loaded,
         session: String,
         layout: Layout,
         resolve: (RestorationRecord, [String]) -> ResolverOutcome
     ) throws(StoreError) -> StoreRestoration {
-        guard let snapshot else {
-            throw .noRestorableSnapshot(session: session, quarantined: skipped)
+        logQuarantines(loaded.quarantined, session: session)
+        guard let snapshot = loaded.snapshot else {
+            throw .noRestorableSnapshot(session: session, quarantined: loaded.skipped)
         }
-        return StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skipped, resolve: resolve)
+        let restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: loaded.skipped, resolve: resolve)
+        logRestoration(restoration, session: session)
+        return restoration
     }
 
     // MARK: - The database side, shared by the synchronous and asynchronous forms
@@ -116,7 +118,7 @@ extension SnapshotStore {
     /// The guard's choice for a session, counted: earlier unconfirmed launches' saves and
     /// snapshots over the threshold quarantined, the chosen one's restores counted and its
     /// restore pending, and its records loaded.
-    static func beginLoad(_ db: Database, session: String, threshold: Int) throws -> (StoredSnapshot?, [Int64]) {
+    static func beginLoad(_ db: Database, session: String, threshold: Int) throws -> Loaded {
         let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
         let now = SnapshotQueries.milliseconds(Date())
         // Saves of an earlier launch whose restore was never confirmed: it crashed (or was
@@ -133,18 +135,26 @@ extension SnapshotStore {
                        arguments: [choice.chosen?.id, sessionID])
         guard var info = choice.chosen else {
             // The quarantines above are kept: they are what the guard learned.
-            return (StoredSnapshot?.none, choice.skipped)
+            return Loaded(snapshot: nil, skipped: choice.skipped, quarantined: choice.toQuarantine)
         }
         try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
                        arguments: [info.id])
         info.unconfirmedRestores += 1
-        return (try SnapshotQueries.load(db, info, session: session), choice.skipped)
+        return Loaded(snapshot: try SnapshotQueries.load(db, info, session: session), skipped: choice.skipped, quarantined: choice.toQuarantine)
     }
 
     /// The guard's choice for a session and its records, without counting anything.
-    static func peekLoad(_ db: Database, session: String, threshold: Int) throws -> (StoredSnapshot?, [Int64]) {
+    static func peekLoad(_ db: Database, session: String, threshold: Int) throws -> Loaded {
         let choice = try SnapshotQueries.guardChoice(db, session: session, threshold: threshold)
-        return (try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session) }, choice.skipped)
+        return Loaded(snapshot: try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session) }, skipped: choice.skipped, quarantined: [])
+    }
+
+    /// What a load for a restore found: the chosen snapshot (none when every one is
+    /// quarantined), the newer ones passed over, and those quarantined just now.
+    struct Loaded: Sendable {
+        var snapshot: StoredSnapshot?
+        var skipped: [Int64]
+        var quarantined: [Int64]
     }
 
     static func confirm(_ db: Database, snapshotID: Int64) throws {

@@ -64,9 +64,14 @@ extension SnapshotStore {
         appVersion: String? = nil,
         savedAt: Date = Date()
     ) throws(StoreError) -> SnapshotInfo {
-        try options.limits.check(document.tree)
-        let retention = options.retention
-        return try write { db in try Self.insert(db, document, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention) }
+        do throws(StoreError) {
+            try options.limits.check(document.tree)
+            let retention = options.retention
+            return try write { db in try Self.insert(db, document, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention) }
+        } catch {
+            logSaveFailure(error, session: session)
+            throw error
+        }
     }
 
     /// Writes a snapshot of `document` and prunes the session's history (in the caller's

@@ -1,0 +1,38 @@
+import Logging
+import Restack
+
+/// What the store reports to ``SnapshotStore/Options/logger``. Each function returns at once
+/// when no logger is configured: no message or metadata is built.
+extension SnapshotStore {
+    /// A failed save: a cap hit is a warning (the app saved too much), anything else an error.
+    func logSaveFailure(_ error: StoreError, session: String) {
+        guard let logger = options.logger else { return }
+        let level: Logger.Level = if case .limitExceeded = error { .warning } else { .error }
+        logger.log(level: level, "save failed: \(error)", metadata: ["session": "\(session)", "path": "\(path)"])
+    }
+
+    /// What a restore passed over and dropped.
+    func logRestoration(_ restoration: StoreRestoration, session: String) {
+        guard let logger = options.logger else { return }
+        let snapshot = "\(restoration.snapshot.info.id)"
+        if restoration.fellBack {
+            logger.warning("restored an older snapshot: newer ones are quarantined by the crash-loop guard",
+                           metadata: ["session": "\(session)", "snapshot": .string(snapshot),
+                                      "skipped": .array(restoration.skippedQuarantined.map { .string("\($0)") })])
+        }
+        for dropped in restoration.treePlan.dropped {
+            logger.notice("record not restored", metadata: [
+                "session": "\(session)", "snapshot": .string(snapshot), "path": "\(dropped.path)",
+                "identifier": "\(dropped.record.identifier.map { String(reflecting: $0) } ?? "nil")", "reason": "\(dropped.reason)",
+            ])
+        }
+    }
+
+    /// Snapshots the crash-loop guard quarantined just now.
+    func logQuarantines(_ ids: [Int64], session: String) {
+        guard let logger = options.logger, !ids.isEmpty else { return }
+        logger.error("quarantined: these snapshots' restores never confirmed", metadata: [
+            "session": "\(session)", "snapshots": .array(ids.map { .string("\($0)") }),
+        ])
+    }
+}
