@@ -1,4 +1,5 @@
 import ArgumentParser
+import Restack
 
 /// `restore-inspect`: look inside a Restack store.
 struct RestoreInspect: ParsableCommand {
@@ -17,6 +18,7 @@ struct RestoreInspect: ParsableCommand {
                  is done; an import that exits 74 saved its snapshot
               75 store locked by another process: try again
             """,
-        subcommands: [Demo.self, Sessions.self, History.self, Show.self, Check.self, Plan.self, Export.self, Import.self, Unquarantine.self]
+        version: RestackVersion.current,
+        subcommands: [Demo.self, Sessions.self, History.self, Show.self, Check.self, Plan.self, Diff.self, Export.self, Import.self, Unquarantine.self]
     )
 }

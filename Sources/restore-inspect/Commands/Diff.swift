@@ -85,7 +85,7 @@ struct DiffSide {
     var file: String?
 
     init(_ stored: StoredSnapshot) {
-        tree = stored.inspectedTree
+        tree = stored.tree
         snapshot = stored.info
     }
 
