@@ -88,6 +88,15 @@ struct DiffTests {
         let reverse = try #require(try CLI.run(["diff", "--db", path, "--session", session, "--from", "2", "--to", "1", "--json"]).json as? [String: Any])
         #expect((reverse["removed"] as? [[String: Any]])?.count == 2)
         #expect(try CLI.run(["diff", "--db", path, "--session", session]).stdout.hasPrefix(#"diff snapshot 1 -> snapshot 2 of session "demo/mail-all-valid""#))
+        // A third snapshot: the default compares it with the one before it, not the oldest.
+        let third = scratch.write("third.json", #"{"formatVersion": 1, "left": [{"identifier": "mailboxes", "class": "MailboxesController"}]}"#)
+        let imported = try #require(try CLI.run(["import", "--db", path, "--session", session, "--input", third, "--json"]).json as? [String: Any])
+        let newest = try #require(imported["id"] as? Int)
+        let latest = try #require(try CLI.run(["diff", "--db", path, "--session", session, "--json"]).json as? [String: Any])
+        #expect(((latest["from"] as? [String: Any])?["snapshot"] as? [String: Any])?["id"] as? Int == 2)
+        #expect(((latest["to"] as? [String: Any])?["snapshot"] as? [String: Any])?["id"] as? Int == newest)
+        let toTwo = try #require(try CLI.run(["diff", "--db", path, "--session", session, "--to", "2", "--json"]).json as? [String: Any])
+        #expect(((toTwo["from"] as? [String: Any])?["snapshot"] as? [String: Any])?["id"] as? Int == 1)
         // One snapshot only: nothing to compare it with.
         expectFailure(try CLI.run(["diff", "--db", path, "--session", "demo/mail-gap"]), code: 67, mentioning: "give --from")
         // A snapshot of another session is not found.
