@@ -122,5 +122,7 @@ struct PictureTests {
         #expect(plan.stdout.contains("(dropped: unresolved-class)"))
         expectFailure(try CLI.run(["plan", "--db", path, "--session", "demo/mail-gap", "--picture", "--json"]), code: 64, mentioning: "--picture")
         expectFailure(try CLI.run(["plan", "--input", "x", "--picture", "--color", "sometimes"]), code: 64, mentioning: "sometimes")
+        expectFailure(try CLI.run(["plan", "--input", "x", "--color", "always"]), code: 64, mentioning: "--color goes with --picture")
+        expectFailure(try CLI.run(["show", "--db", path, "--session", "demo/mail-gap", "--layout", "compact"]), code: 64, mentioning: "--layout goes with --picture")
     }
 }

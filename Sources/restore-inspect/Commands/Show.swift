@@ -17,10 +17,13 @@ struct Show: ParsableCommand {
     @OptionGroup var selection: SnapshotSelection
     @OptionGroup var output: OutputOptions
     @OptionGroup var picture: PictureOptions
-    @Option(help: ArgumentHelp("The layout the picture shows: regular or compact.", valueName: "layout"))
-    var layout: LayoutOption = .regular
+    @Option(help: ArgumentHelp("With --picture: the layout it shows, regular (the default) or compact.", valueName: "layout"))
+    var layout: LayoutOption?
 
     func validate() throws {
+        if layout != nil && !picture.picture {
+            throw ValidationError("--layout goes with --picture: the records listed do not depend on it.")
+        }
         if picture.picture && output.json {
             throw ValidationError("Give --picture (for people) or --json (for programs), not both.")
         }
@@ -37,7 +40,7 @@ struct Show: ParsableCommand {
         try Stdout.line("  " + chosen.line)
         if picture.picture {
             let tree = stored.tree
-            let plan = Restorer.plan(for: tree, layout: layout.value, resolver: .acceptAll)
+            let plan = Restorer.plan(for: tree, layout: (layout ?? .regular).value, resolver: .acceptAll)
             return try Stdout.line(ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: picture.colored)).text)
         }
         if let root = view.root {

@@ -9,12 +9,18 @@ struct PictureOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Colour in the picture: auto (when stdout is a terminal and NO_COLOR is not set), always or never.",
         valueName: "when"))
-    var color: ColorChoice = .auto
+    var color: ColorChoice?
+
+    func validate() throws {
+        if color != nil && !picture {
+            throw ValidationError("--color goes with --picture: only the picture has colour.")
+        }
+    }
 
     /// Whether to write ANSI colour: `always`, `never`, or for `auto` when stdout is a
     /// terminal and `NO_COLOR` is unset or empty (https://no-color.org).
     var colored: Bool {
-        switch color {
+        switch color ?? .auto {
         case .always: return true
         case .never: return false
         case .auto:
