@@ -138,6 +138,21 @@ struct ContractTests {
         #expect(checked == 1)
     }
 
+    @Test func aHintRunsInAShellWhateverThePathHolds() throws {
+        let scratch = try Scratch()
+        let folder = scratch.path("it's a $HOME `x`")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/demo.sqlite"
+        let demo = try CLI.run(["demo", "--db", path])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let prefix = "  swift run restore-inspect "
+        let hint = try #require(demo.stdout.split(separator: "\n").first { $0.hasPrefix(prefix + "sessions") }.map { $0.dropFirst(prefix.count) })
+        let binary = "'" + CLI.binary.path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        let result = try CLI.runTool("/bin/sh", ["-c", binary + " " + hint + " --json"])
+        #expect(result.status == 0, "\(hint): \(result.stderr)")
+        #expect((result.json as? [Any])?.count == 6, "the hint names the demo's store: \(hint)")
+    }
+
     @Test func versionIsTheLibrarysVersion() throws {
         let result = try CLI.run(["--version"])
         #expect(result.status == 0)
