@@ -104,6 +104,22 @@ struct DiffTests {
         expectFailure(try CLI.run(["diff", "--db", path, "--session", "nobody"]), code: 67, mentioning: "nobody")
     }
 
+    @Test func storedTreesDiffAsTheirFilesDo() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("trees.sqlite")
+        let a = scratch.write("a.json", Self.old), b = scratch.write("b.json", Self.new)
+        for file in [a, b] {
+            #expect(try CLI.run(["import", "--db", path, "--session", "s", "--input", file]).status == 0)
+        }
+        let stored = try #require(try CLI.run(["diff", "--db", path, "--session", "s", "--json"]).json as? [String: Any])
+        let files = try #require(try CLI.run(["diff", "--input", a, "--input", b, "--json"]).json as? [String: Any])
+        for key in ["identical", "added", "removed", "moved", "changed", "containers"] {
+            let x = try JSONSerialization.data(withJSONObject: [stored[key] ?? NSNull()], options: .sortedKeys)
+            let y = try JSONSerialization.data(withJSONObject: [files[key] ?? NSNull()], options: .sortedKeys)
+            #expect(x == y, "\(key)")
+        }
+    }
+
     @Test func usageErrorsAndBadInput() throws {
         let scratch = try Scratch()
         let a = scratch.write("a.json", Self.old)

@@ -109,6 +109,30 @@ struct PictureTests {
         }
     }
 
+    @Test func aStoredTreeDrawsAsItsFileDoes() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("trees.sqlite")
+        for name in ["split", "nesting"] {
+            let file = Self.folder.appendingPathComponent("\(name).json").path
+            let imported = try CLI.run(["import", "--db", path, "--session", "trees", "--input", file])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            for layout in ["regular", "compact"] {
+                let known = Self.known.flatMap { ["--known-class", $0] }
+                let stored = try CLI.run(["plan", "--db", path, "--session", "trees", "--picture", "--layout", layout, "--color", "always"] + known)
+                #expect(stored.status == 0, "\(stored.stderr)")
+                let fromFile = try Self.picture(name, layout: layout, color: "always").stdout
+                // After the snapshot line and the chosen line, the same picture.
+                let lines = stored.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(lines.count > 2 && lines[1].hasPrefix("  chosen: snapshot"))
+                #expect(lines.dropFirst(2).joined(separator: "\n") == fromFile, "\(name) \(layout)")
+            }
+        }
+        // show draws the same tree with every restorable record kept.
+        let show = try CLI.run(["show", "--db", path, "--session", "trees", "--picture", "--color", "never"])
+        #expect(show.stdout.contains("|   primary[0] \"nav\" TabBarController"), "\(show.stdout)")
+        #expect(!show.stdout.contains("(dropped: unresolved-class)"))
+    }
+
     @Test func showAndPlanFromAStoreDrawThePictureAndSayWhichSnapshot() throws {
         let scratch = try Scratch()
         let path = try scratch.demoStore()
