@@ -13,7 +13,7 @@ struct PictureTests {
     static let known = [
         "MailboxesController", "InboxController", "MessageController", "MailController", "AlbumController",
         "SettingsController", "AboutController", "TabBarController", "NavigationController", "ThreadController",
-        "DrillDownController", "PhotoController",
+        "DrillDownController", "PhotoController", "NotesController", "PageController",
     ]
 
     /// Each golden picture: its name, the state file it draws, the layout.
@@ -25,6 +25,9 @@ struct PictureTests {
         ("tabs", "tabs", "regular"),
         ("nesting-regular", "nesting", "regular"),
         ("nesting-compact", "nesting", "compact"),
+        // The detail dropped: the focus moves to the primary, the app shows its placeholder.
+        ("placeholder-regular", "placeholder", "regular"),
+        ("placeholder-compact", "placeholder", "compact"),
     ]
 
     static func picture(_ input: String, layout: String, color: String, environment: [String: String?] = [:]) throws -> CLI.Result {

@@ -68,47 +68,54 @@ struct ScreenPicture {
 
     // MARK: Containers
 
+    /// A saved child of a container: its step, the record, its full path.
+    private typealias Child = (step: RecordPath.Step, record: RestorationRecord, path: RecordPath)
+
+    private func children(of container: RestorationContainer, at path: RecordPath) -> [Child] {
+        container.children.map { (step: $0.step, record: $0.record, path: path.appending($0.step)) }
+    }
+
+    /// A container's lines: its kind, then its columns, one stack or tab row.
     private func container(_ container: RestorationContainer, at path: RecordPath) -> [String] {
-        let planned = planned[path]
+        let restored = planned[path]
         switch container {
         case .drillDown:
-            if let compact = planned?.compact {
+            if let compact = restored?.compact {
                 return oneStack(container, at: path, compact, title: "compact: one stack")
             }
             // A right record promoted to the left stack (rule 5) is drawn where it restores.
             var plannedLeft = Set<RecordPath>()
-            if case .drillDown(let left, _)? = planned?.content {
+            if case .drillDown(let left, _)? = restored?.content {
                 plannedLeft = Set(left.map(\.from))
             }
-            let all = container.children.map { (step: $0.step, record: $0.record, path: path.appending($0.step)) }
+            let all = children(of: container, at: path)
             let left = all.filter { if case .left = $0.step { true } else { plannedLeft.contains($0.path) } }
             let right = all.filter { $0.step == .right && !plannedLeft.contains($0.path) }
             return [style.bold("[drillDown]")] + columns([("left", left), ("right", right)])
         case .split(let split):
             var focus = split.focus
             var placeholder = false
-            if case .split(_, let detail, let plannedFocus, _)? = planned?.content {
+            if case .split(_, let detail, let plannedFocus, _)? = restored?.content {
                 focus = plannedFocus
                 placeholder = detail.isEmpty
             }
-            if let compact = planned?.compact {
+            if let compact = restored?.compact {
                 return oneStack(container, at: path, compact, title: "compact \(split.compact.rawValue): one stack")
             }
-            let all = container.children.map { (step: $0.step, record: $0.record, path: path.appending($0.step)) }
+            let all = children(of: container, at: path)
             let primary = all.filter { if case .primary = $0.step { true } else { false } }
             let detail = all.filter { if case .detail = $0.step { true } else { false } }
             var detailColumn = column(detail)
-            if placeholder && planned != nil {
+            if placeholder {
                 detailColumn.insert(style.dim("  (the app's placeholder)"), at: 0)
             }
             let titles = [focus == .primary ? "primary (focus)" : "primary", focus == .detail ? "detail (focus)" : "detail"]
             return [style.bold("[split]")] + frame([(titles[0], column(primary)), (titles[1], detailColumn)])
         case .stack:
-            let all = container.children.map { (step: $0.step, record: $0.record, path: path.appending($0.step)) }
-            return [style.bold("[stack]")] + columns([("stack", all)])
+            return [style.bold("[stack]")] + columns([("stack", children(of: container, at: path))])
         case .tabs(let tabs):
             var selected = tabs.selected.map { path.appending(.tabs($0)) }
-            if case .tabs(let plannedTabs, let index)? = planned?.content {
+            if case .tabs(let plannedTabs, let index)? = restored?.content {
                 selected = index.map { plannedTabs[$0].from }
             }
             return tabRow(container, at: path, selected: selected)
@@ -116,12 +123,12 @@ struct ScreenPicture {
     }
 
     /// Columns side by side, each framed, each a stack drawn top first.
-    private func columns(_ stacks: [(title: String, records: [(step: RecordPath.Step, record: RestorationRecord, path: RecordPath)])]) -> [String] {
+    private func columns(_ stacks: [(title: String, records: [Child])]) -> [String] {
         frame(stacks.map { ($0.title, column($0.records)) })
     }
 
     /// One column's lines: the records top first, each followed by its container, indented.
-    private func column(_ records: [(step: RecordPath.Step, record: RestorationRecord, path: RecordPath)]) -> [String] {
+    private func column(_ records: [Child]) -> [String] {
         var lines: [String] = []
         for entry in records.reversed() {
             lines += recordLines(entry.record, at: entry.path, step: entry.step.description)
