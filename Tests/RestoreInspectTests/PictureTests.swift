@@ -136,6 +136,20 @@ struct PictureTests {
         #expect(!show.stdout.contains("(dropped: unresolved-class)"))
     }
 
+    @Test func wideCharactersTakeTwoColumnsSoFramesLineUp() throws {
+        let scratch = try Scratch()
+        // 3 CJK characters, 1 emoji, and an e with a combining acute (one column).
+        let file = scratch.write("w.json", #"{"formatVersion": 2, "root": {"kind": "split", "primary": [{"identifier": "受信箱", "class": "A"}, {"identifier": "📬", "class": "B"}, {"identifier": "e\u0301", "class": "C"}], "detail": []}}"#)
+        let result = try CLI.run(["plan", "--input", file, "--picture", "--color", "never"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let top = try #require(lines.first { $0.hasPrefix("+-") })
+        // A line is as wide on screen as the frame's top: one Character fewer per wide one.
+        #expect(lines.first { $0.contains("受信箱") }?.count == top.count - 3, "\(result.stdout)")
+        #expect(lines.first { $0.contains("📬") }?.count == top.count - 1)
+        #expect(lines.first { $0.contains("e\u{301}") }?.count == top.count)
+    }
+
     @Test func showAndPlanFromAStoreDrawThePictureAndSayWhichSnapshot() throws {
         let scratch = try Scratch()
         let path = try scratch.demoStore()

@@ -19,8 +19,8 @@ struct TerminalStyle: Sendable {
     /// The selected tab: reverse video.
     func selected(_ text: String) -> String { wrap(text, "7") }
 
-    /// The number of characters a terminal shows for `text`: escape sequences (ESC `[` ... a
-    /// letter) take no room.
+    /// The number of columns a terminal gives `text`: escape sequences (ESC `[` ... a letter)
+    /// take none, East Asian wide characters and emoji two (``columns(of:)``), others one.
     static func visibleWidth(_ text: String) -> Int {
         var width = 0
         var inEscape = false
@@ -30,10 +30,26 @@ struct TerminalStyle: Sendable {
             } else if character == "\u{1B}" {
                 inEscape = true
             } else {
-                width += 1
+                width += columns(of: character)
             }
         }
         return width
+    }
+
+    /// Two columns for a character a terminal draws double width: one that starts with an East
+    /// Asian wide or fullwidth scalar (Hangul, CJK, kana, fullwidth forms) or is shown as emoji;
+    /// one otherwise (combining marks belong to their character and add nothing).
+    static func columns(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+        ]
+        if wide.contains(where: { $0.contains(first.value) }) || first.properties.isEmojiPresentation
+            || character.unicodeScalars.contains("\u{FE0F}") {
+            return 2
+        }
+        return 1
     }
 
     /// Pads `text` with spaces to `width` visible characters.
