@@ -127,6 +127,9 @@ struct DiffTests {
         expectFailure(try CLI.run(["diff", "--input", a]), code: 64, mentioning: "exactly two")
         expectFailure(try CLI.run(["diff", "--input", a, "--input", a, "--db", "x"]), code: 64, mentioning: "not both")
         expectFailure(try CLI.run(["diff", "--input", a, "--input", a, "--to", "3"]), code: 64, mentioning: "--to")
+        expectFailure(try CLI.run(["diff", "--input", "-", "--input", "-"]), code: 64, mentioning: "stdin")
+        let fromStdin = try CLI.run(["diff", "--input", a, "--input", "-", "--json"], stdin: Data(Self.old.utf8))
+        #expect((fromStdin.json as? [String: Any])?["identical"] as? Bool == true, "\(fromStdin.stderr)")
         let bad = scratch.write("bad.json", #"{"formatVersion": 1, "left": [{"identifier": 3}]}"#)
         expectFailure(try CLI.run(["diff", "--input", a, "--input", bad]), code: 65, mentioning: "left[0].identifier")
     }

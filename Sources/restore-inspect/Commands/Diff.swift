@@ -40,6 +40,8 @@ struct Diff: ParsableCommand {
             throw ValidationError("--session, --from and --to go with --db, not --input.")
         case (nil, false) where inputs.count != 2:
             throw ValidationError("Give exactly two state files with --input (old, then new), not \(inputs.count).")
+        case (nil, false) where inputs.allSatisfy({ $0 == "-" }):
+            throw ValidationError("Only one --input can be - (stdin): it is read once.")
         default:
             break
         }
