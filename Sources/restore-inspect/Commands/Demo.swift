@@ -5,16 +5,23 @@ import RestackStore
 
 /// `restore-inspect demo [--db PATH]`
 struct Demo: ParsableCommand {
-    /// The commands the demo suggests, as arguments: the plan hint names every known class, so
-    /// that it reproduces the plan printed above.
+    /// The commands the demo suggests, as arguments: each plan hint names every known class and
+    /// the session's layout, so that it reproduces the plan printed above. One drill-down session
+    /// and, for the picture, the first tree restored in the compact layout.
     static func hints(path: String) -> [[String]] {
-        let session = DemoSessions.all[2].name
+        let drillDown = DemoSessions.all[2]
+        let tree = DemoSessions.all.first { session in
+            if case .tree? = session.history.last { session.layout == .compact } else { false }
+        } ?? drillDown
         let known = DemoSessions.knownClasses.flatMap { ["--known-class", $0] }
+        func plan(_ session: DemoSessions.Session) -> [String] {
+            ["plan", "--db", path, "--session", session.name, "--layout", session.layout.rawValue] + known
+        }
         return [
             ["sessions", "--db", path],
-            ["show", "--db", path, "--session", session, "--picture"],
-            ["plan", "--db", path, "--session", session] + known + ["--picture"],
-            ["plan", "--db", path, "--session", session] + known + ["--json"],
+            ["show", "--db", path, "--session", drillDown.name],
+            plan(tree) + ["--picture"],
+            plan(drillDown) + ["--json"],
         ]
     }
 
