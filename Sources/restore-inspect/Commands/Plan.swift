@@ -71,7 +71,8 @@ struct Plan: ParsableCommand {
         if let input {
             let document = try StateFileInput.readDocument(input)
             if picture.picture {
-                return try drawPicture(of: document.tree)
+                let tree = document.tree
+                return try drawPicture(of: tree, Restorer.plan(for: tree, layout: layout.value, resolver: resolver))
             }
             switch document {
             case .drillDown(let state):
@@ -107,7 +108,7 @@ struct Plan: ParsableCommand {
         }
         try Stdout.line("  " + choice.line)
         if picture.picture {
-            return try drawPicture(of: restoration.snapshot.tree)
+            return try drawPicture(of: restoration.snapshot.tree, restoration.treePlan)
         }
         if restoration.snapshot.state == nil {
             try Stdout.line(TreeText.plan(restoration.treePlan, of: restoration.snapshot.tree))
@@ -116,9 +117,8 @@ struct Plan: ParsableCommand {
         }
     }
 
-    /// `--picture`: the screen the plan of `tree` restores.
-    private func drawPicture(of tree: RestorationTree) throws(OutputError) {
-        let plan = Restorer.plan(for: tree, layout: layout.value, resolver: resolver)
+    /// `--picture`: the screen `plan` restores from `tree`; from a store, the store's own plan.
+    private func drawPicture(of tree: RestorationTree, _ plan: RestorationTreePlan) throws(OutputError) {
         try Stdout.line(ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: picture.colored)).text)
     }
 }
