@@ -150,6 +150,15 @@ struct PictureTests {
         #expect(lines.first { $0.contains("e\u{301}") }?.count == top.count)
     }
 
+    @Test func aRenamedRecordSaysSo() throws {
+        let file = Self.folder.appendingPathComponent("split.json").path
+        let result = try CLI.run(["plan", "--input", file, "--picture", "--known-class", "MessageController", "--known-class", "Viewer",
+                                  "--known-class", "InboxController", "--known-class", "MailboxesController", "--alias", "LegacyViewer=Viewer"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#"detail[1] "attachment" LegacyViewer (renamed to Viewer)"#), "\(result.stdout)")
+        #expect(!result.stdout.contains("(dropped:"))
+    }
+
     @Test func showAndPlanFromAStoreDrawThePictureAndSayWhichSnapshot() throws {
         let scratch = try Scratch()
         let path = try scratch.demoStore()

@@ -8,7 +8,8 @@ import Restack
 /// hidden. A stack is one column. Every stack is drawn as it piles up: its top (visible) record
 /// first, its bottom (root) record last. Tabs are a row with the selected tab marked `* `, then the
 /// container of each tab that holds one. A record's container is drawn inside its column,
-/// indented under the record. Each record line is `  step "identifier" Class`, marked `x` and
+/// indented under the record. Each record line is `  step "identifier" Class` (the saved class,
+/// then `(renamed to New)` for a record the resolver renamed), marked `x` and
 /// `(dropped: reason)` when dropped, `~` and `(hidden in compact)` when hidden. Names are escaped
 /// as in every text view: one record, one line.
 ///
@@ -26,6 +27,8 @@ struct ScreenPicture {
     private var status: [RecordPath: Status] = [:]
     private var planned: [RecordPath: PlannedContainer] = [:]
     private var saved: [RecordPath: RestorationRecord] = [:]
+    /// The new class name of each record the resolver renamed.
+    private var renamedTo: [RecordPath: String?] = [:]
 
     /// A picture of `plan`, made from `tree`.
     init(tree: RestorationTree, plan: RestorationTreePlan, style: TerminalStyle) {
@@ -37,6 +40,9 @@ struct ScreenPicture {
         }
         for record in plan.restoredRecords {
             status[record.from] = .restored
+            if record.renamedFrom != nil {
+                renamedTo[record.from] = record.record.className
+            }
         }
         for container in [plan.root].compactMap({ $0 }) + plan.restoredRecords.compactMap(\.container) {
             planned[container.path] = container
@@ -147,7 +153,7 @@ struct ScreenPicture {
 
     /// `  step "identifier" Class`, marked and styled by what the plan does with it.
     private func line(_ record: RestorationRecord, at path: RecordPath, step: String) -> String {
-        let name = "\(step) \(Text.quoted(record.identifier)) \(Text.cell(record.className, or: "(no class)"))"
+        let name = self.name(record, at: path, step: step)
         switch status[path] ?? .notPlanned {
         case .restored:
             return "  " + name
@@ -158,6 +164,13 @@ struct ScreenPicture {
         case .notPlanned:
             return style.dim("? " + name + " (not planned)")
         }
+    }
+
+    /// `step "identifier" Class`, and `(renamed to NewClass)` for a record the resolver renamed.
+    private func name(_ record: RestorationRecord, at path: RecordPath, step: String) -> String {
+        let name = "\(step) \(Text.quoted(record.identifier)) \(Text.cell(record.className, or: "(no class)"))"
+        guard let new = renamedTo[path] else { return name }
+        return name + " (renamed to \(Text.cell(new, or: "(no class)")))"
     }
 
     /// A compact arrangement: the one stack in a frame, then the hidden and the dropped records.
@@ -186,7 +199,7 @@ struct ScreenPicture {
         var below: [String] = []
         for (step, record) in container.children {
             let child = path.appending(step)
-            let name = "\(step) \(Text.quoted(record.identifier)) \(Text.cell(record.className, or: "(no class)"))"
+            let name = self.name(record, at: child, step: step.description)
             switch status[child] ?? .notPlanned {
             case .restored:
                 cells.append(child == selected ? style.selected(style.bold("* " + name)) : name)
