@@ -17,10 +17,24 @@ enum CLI {
     /// The binary: `$RESTORE_INSPECT` if set, else beside the test bundle in the build folder.
     static let binary = builtExecutable(named: "restore-inspect", overriddenBy: "RESTORE_INSPECT")
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+    /// Runs the binary; `environment` adds to (or, with `nil` values, removes from) this
+    /// process's environment.
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String?] = [:]) throws -> Result {
+        try runTool(binary.path, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs any program, as ``run(_:stdin:environment:)`` runs the binary.
+    static func runTool(_ path: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String?] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (key, value) in environment {
+                merged[key] = value
+            }
+            process.environment = merged
+        }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -72,15 +72,18 @@ struct OneLineErrorTests {
                 expectOneLine(line + "\n", sourceLocation: sourceLocation)
             }
         }
-        expectCleanLines(try CLI.run(["sessions", "--db", path]), count: Self.hostile.count + 1)
+        // A header, a row per session, the count.
+        expectCleanLines(try CLI.run(["sessions", "--db", path]), count: Self.hostile.count + 2)
         for name in Self.hostile {
             let shown = try CLI.run(["show", "--db", path, "--session", name])
-            expectCleanLines(shown, count: 5)
+            // The snapshot, which one was chosen and why, a header and 3 records.
+            expectCleanLines(shown, count: 6)
             #expect(shown.stdout.hasPrefix("session \"\(Self.escaped(name))\""), "\(shown.stdout.debugDescription)")
             #expect(shown.stdout.contains("app \(Self.escaped(name))"))
-            expectCleanLines(try CLI.run(["history", "--db", path, "--session", name]), count: 2)
-            // The plan: a header, 3 restored records, and a warning about the duplicate identifier.
-            expectCleanLines(try CLI.run(["plan", "--db", path, "--session", name]), count: 5)
+            expectCleanLines(try CLI.run(["history", "--db", path, "--session", name]), count: 3)
+            // The plan: a header, the choice of snapshot, 3 restored records, and a warning about
+            // the duplicate identifier.
+            expectCleanLines(try CLI.run(["plan", "--db", path, "--session", name]), count: 6)
         }
     }
 

@@ -5,6 +5,26 @@ import RestackStore
 
 /// `restore-inspect demo [--db PATH]`
 struct Demo: ParsableCommand {
+    /// The commands the demo suggests, as arguments: each plan hint names every known class and
+    /// the session's layout, so that it reproduces the plan printed above. One drill-down session
+    /// and, for the picture, the first tree restored in the compact layout.
+    static func hints(path: String) -> [[String]] {
+        let drillDown = DemoSessions.all[2]
+        let tree = DemoSessions.all.first { session in
+            if case .tree? = session.history.last { session.layout == .compact } else { false }
+        } ?? drillDown
+        let known = DemoSessions.knownClasses.flatMap { ["--known-class", $0] }
+        func plan(_ session: DemoSessions.Session) -> [String] {
+            ["plan", "--db", path, "--session", session.name, "--layout", session.layout.rawValue] + known
+        }
+        return [
+            ["sessions", "--db", path],
+            ["show", "--db", path, "--session", drillDown.name],
+            plan(tree) + ["--picture"],
+            plan(drillDown) + ["--json"],
+        ]
+    }
+
     static let configuration = CommandConfiguration(
         abstract: "Create (or refresh) a demo store and show what each of its sessions restores, and why.",
         discussion: """
@@ -50,8 +70,10 @@ struct Demo: ParsableCommand {
     }
 
     func run() throws {
+        let reused = FileManager.default.fileExists(atPath: path)
         let store = try SnapshotStore(path: path, options: .commandLine)
         let existing = Set(try store.sessions().map(\.name))
+        let others = existing.filter { name in !DemoSessions.all.contains { $0.name == name } }.count
         let resolver = RecordResolver.knownClasses(DemoSessions.knownClasses)
         var results: [SessionResult] = []
         for session in DemoSessions.all {
@@ -71,19 +93,19 @@ struct Demo: ParsableCommand {
             if output.json {
                 return try printJSON(results)
             }
-            try Stdout.line("Demo store: \(path)")
+            try Stdout.line("Demo store: \(Text.oneLine(path))")
+            if reused {
+                try Stdout.line("  (an existing store, reused: its demo/... sessions were written again, \(others) other session\(others == 1 ? "" : "s") left alone)")
+            }
             try Stdout.line("Known classes: \(DemoSessions.knownClasses.joined(separator: ", "))\n")
             for result in results {
                 try Stdout.line("\(result.session) (snapshot \(result.snapshot)): \(result.story)")
                 try Stdout.line(result.plan.text + "\n")
             }
-            let first = DemoSessions.all[2].name
-            try Stdout.line("""
-                Look further:
-                  swift run restore-inspect sessions --db \(path)
-                  swift run restore-inspect show --db \(path) --session \(first)
-                  swift run restore-inspect plan --db \(path) --session \(first) --json
-                """)
+            try Stdout.line("Look further (each command shows what was printed above):")
+            for hint in Demo.hints(path: path) {
+                try Stdout.line("  swift run restore-inspect " + hint.map(Text.shellWord).joined(separator: " "))
+            }
         }
     }
 }

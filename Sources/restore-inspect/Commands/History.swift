@@ -1,16 +1,21 @@
 import ArgumentParser
 
-/// `restore-inspect history --db PATH --session ID`
+/// `restore-inspect history --db PATH --session ID [--limit N] [--newest-first]`
 struct History: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List a session's snapshots, oldest first.")
+    static let configuration = CommandConfiguration(
+        abstract: "List a session's snapshots, oldest first (--newest-first for the reverse).",
+        discussion: "--limit N prints the first N in that order; the table ends with the total count. --json prints the same rows as an array."
+    )
 
     @OptionGroup var store: StoreOptions
     @Option(help: ArgumentHelp("The session's name.", valueName: "id"))
     var session: String
+    @OptionGroup var listing: ListingOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let snapshots = try store.openForReading().snapshots(session: session)
+        let all = try store.openForReading().snapshots(session: session)
+        let snapshots = listing.apply(all)
         if output.json {
             return try printJSON(snapshots.map(SnapshotJSON.init))
         }
@@ -20,5 +25,6 @@ struct History: ParsableCommand {
              Text.guardState($0)]
         }
         try Stdout.line(Text.table(rows))
+        try Stdout.line(listing.footer(shown: snapshots.count, total: all.count, noun: "snapshot"))
     }
 }

@@ -14,7 +14,9 @@ struct Plan: ParsableCommand {
             every restorable record rebuilds; with one or more, a record rebuilds only if its \
             class is one of them. --alias OLD=NEW says a class was renamed: a record saved as \
             OLD is planned as NEW (chains are followed; a cycle or an old name given two new \
-            names is a usage error).
+            names is a usage error). Without --snapshot the snapshot is the one a restore would \
+            use: the newest, unless the crash-loop guard quarantined it; the output says which and \
+            why. --picture draws the screen instead of listing the records.
             """
     )
 
@@ -22,7 +24,7 @@ struct Plan: ParsableCommand {
     var path: String?
     @Option(help: ArgumentHelp("The session's name (with --db).", valueName: "id"))
     var session: String?
-    @Option(help: ArgumentHelp("A snapshot id (with --db); the newest by default.", valueName: "n"))
+    @Option(help: ArgumentHelp("A snapshot id (with --db); by default the crash-loop guard's choice: the newest not quarantined.", valueName: "n"))
     var snapshot: Int64?
     @Option(help: ArgumentHelp("A state file to plan instead of a stored snapshot; - reads stdin.", valueName: "file"))
     var input: String?
@@ -33,8 +35,12 @@ struct Plan: ParsableCommand {
     @Option(help: ArgumentHelp("The layout to restore into: regular or compact.", valueName: "layout"))
     var layout: LayoutOption = .regular
     @OptionGroup var output: OutputOptions
+    @OptionGroup var picture: PictureOptions
 
     func validate() throws {
+        if picture.picture && output.json {
+            throw ValidationError("Give --picture (for people) or --json (for programs), not both.")
+        }
         switch (path, input) {
         case (nil, nil):
             throw ValidationError("Give a store with --db and --session, or a state file with --input.")
@@ -63,7 +69,12 @@ struct Plan: ParsableCommand {
 
     func run() throws {
         if let input {
-            switch try StateFileInput.readDocument(input) {
+            let document = try StateFileInput.readDocument(input)
+            if picture.picture {
+                let tree = document.tree
+                return try drawPicture(of: tree, Restorer.plan(for: tree, layout: layout.value, resolver: resolver))
+            }
+            switch document {
             case .drillDown(let state):
                 let plan = Restorer.plan(for: state, resolver: resolver)
                 return try output.json
@@ -80,12 +91,14 @@ struct Plan: ParsableCommand {
                              resolve: resolver.outcome(for:identifierPath:))
         } ?? store.restore(session: session!, layout: layout.value, resolver: resolver)
         let info = restoration.snapshot.info
+        let choice = SnapshotChoice(snapshot: info.id, by: snapshot != nil ? .option : restoration.fellBack ? .crashLoopGuard : .newest,
+                                    skippedQuarantined: restoration.skippedQuarantined)
         if output.json {
             if restoration.snapshot.state == nil {
-                let json = StorePlanJSON(plan: restoration.treePlan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined)
+                let json = StorePlanJSON(plan: restoration.treePlan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined, chosen: choice)
                 return try printJSON(json)
             }
-            let json = StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined)
+            let json = StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined, chosen: choice)
             return try printJSON(LayoutPlanJSON(plan: json, layout: layout.value, arrangement: restoration.plan.compactArrangement))
         }
         try Stdout.line("session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
@@ -93,11 +106,20 @@ struct Plan: ParsableCommand {
             let skipped = restoration.skippedQuarantined.map(String.init).joined(separator: ", ")
             try Stdout.line("  fell back: newer snapshots \(skipped) are quarantined by the crash-loop guard")
         }
+        try Stdout.line("  " + choice.line)
+        if picture.picture {
+            return try drawPicture(of: restoration.snapshot.tree, restoration.treePlan)
+        }
         if restoration.snapshot.state == nil {
             try Stdout.line(TreeText.plan(restoration.treePlan, of: restoration.snapshot.tree))
         } else {
             try Stdout.line(TreeText.plan(restoration.plan, layout: layout.value))
         }
+    }
+
+    /// `--picture`: the screen `plan` restores from `tree`; from a store, the store's own plan.
+    private func drawPicture(of tree: RestorationTree, _ plan: RestorationTreePlan) throws(OutputError) {
+        try Stdout.line(ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: picture.colored)).text)
     }
 }
 

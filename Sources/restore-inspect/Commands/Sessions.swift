@@ -1,14 +1,30 @@
 import ArgumentParser
 
-/// `restore-inspect sessions --db PATH`
+/// `restore-inspect sessions --db PATH [--limit N] [--newest-first]`
 struct Sessions: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the sessions of a store, with the extent of their history.")
+    static let configuration = CommandConfiguration(
+        abstract: "List the sessions of a store, with the extent of their history.",
+        discussion: """
+            Sessions are listed by name; --newest-first lists them by their newest snapshot, newest \
+            first. --limit N prints the first N in that order; the table ends with the total count. \
+            --json prints the same rows as an array.
+            """
+    )
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var listing: ListingOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let sessions = try store.openForReading().sessions()
+        var all = try store.openForReading().sessions()
+        if listing.newestFirst {
+            // Oldest first, so that the listing's reversal puts the newest first; ties by name.
+            all = all.enumerated().sorted { a, b in
+                let (x, y) = (a.element.latestSnapshotID ?? 0, b.element.latestSnapshotID ?? 0)
+                return x != y ? x < y : a.offset > b.offset
+            }.map(\.element)
+        }
+        let sessions = listing.apply(all)
         if output.json {
             return try printJSON(sessions.map(SessionJSON.init))
         }
@@ -21,5 +37,6 @@ struct Sessions: ParsableCommand {
              session.latestSnapshotID.map(String.init) ?? "-", session.latestSavedAt.map(formatDate) ?? "-"]
         }
         try Stdout.line(Text.table(rows))
+        try Stdout.line(listing.footer(shown: sessions.count, total: all.count, noun: "session"))
     }
 }

@@ -88,12 +88,15 @@ struct ShowJSON: Encodable {
         @NullEncoded var className: String?
         @NullEncoded var payloadBytes: Int?
         var restorable: Bool
+        /// Deprecated: the same value as `reason`, kept because keys are never removed.
         @NullEncoded var problem: String?
+        /// Why the record cannot be restored, in `plan`'s vocabulary; `null` when it can.
+        @NullEncoded var reason: String?
         /// The container this record holds, if any: its kind and settings.
         @NullEncoded var container: ContainerJSON?
 
         enum CodingKeys: String, CodingKey {
-            case from, path, identifier, className = "class", payloadBytes, restorable, problem, container
+            case from, path, identifier, className = "class", payloadBytes, restorable, problem, reason, container
         }
     }
 
@@ -122,8 +125,11 @@ struct ShowJSON: Encodable {
     /// The root container of a tree snapshot; absent for a format-1 snapshot (a drill-down).
     var root: ContainerJSON?
     var records: [Record]
+    /// Which snapshot is shown, and why.
+    var chosen: SnapshotChoice
 
-    init(_ stored: StoredSnapshot) {
+    init(_ stored: StoredSnapshot, chosen: SnapshotChoice) {
+        self.chosen = chosen
         snapshot = SnapshotJSON(stored.info)
         let tree = stored.tree
         root = stored.state == nil ? ContainerJSON(tree.root) : nil
@@ -132,7 +138,7 @@ struct ShowJSON: Encodable {
             return Record(
                 from: path.slot, path: path.description, identifier: record.identifier, className: record.className,
                 payloadBytes: record.payload?.count, restorable: problem == nil, problem: problem?.rawValue,
-                container: record.container.map(ContainerJSON.init)
+                reason: problem?.rawValue, container: record.container.map(ContainerJSON.init)
             )
         }
     }
@@ -169,9 +175,11 @@ struct StorePlanJSON<Plan: Encodable>: Encodable {
     var plan: Plan
     var snapshot: SnapshotInfo
     var skippedQuarantined: [Int64]
+    /// Which snapshot was planned, and why.
+    var chosen: SnapshotChoice
 
     enum CodingKeys: String, CodingKey {
-        case snapshot, skippedQuarantined
+        case snapshot, skippedQuarantined, chosen
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -179,5 +187,6 @@ struct StorePlanJSON<Plan: Encodable>: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(SnapshotJSON(snapshot), forKey: .snapshot)
         try container.encode(skippedQuarantined, forKey: .skippedQuarantined)
+        try container.encode(chosen, forKey: .chosen)
     }
 }

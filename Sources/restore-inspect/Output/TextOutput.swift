@@ -98,3 +98,16 @@ enum Text {
         renamedFrom.map { ", renamed from \(quoted($0))" } ?? ""
     }
 }
+
+extension Text {
+    /// `word` as a POSIX shell reads it back: as it is when it holds only safe characters, else
+    /// in single quotes (a quote inside written `'\''`), with control characters escaped so that
+    /// a hint stays one line.
+    static func shellWord(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:@%+,")
+        if !word.isEmpty && word.allSatisfy(safe.contains) {
+            return word
+        }
+        return oneLine("'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'")
+    }
+}

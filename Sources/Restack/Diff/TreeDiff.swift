@@ -1,0 +1,199 @@
+import Foundation
+
+/// What changed between two saved trees: records added, removed, moved and changed, and
+/// container settings changed.
+///
+/// Records are matched by identifier first: a record whose identifier is in both trees (once in
+/// each) is the same record, *moved* when its path differs, *changed* when its class or payload
+/// does. Records left unmatched (no identifier, an identifier in one tree only or more than once)
+/// are matched by path, unless both have identifiers and they differ: the same path in both is a
+/// *changed* record (an identifier given or taken away shows as a change). Whatever is still
+/// unmatched is *removed* (in the old tree) or *added* (in the new).
+/// A format-1 state compares as its tree (``RestorationTree/init(_:)``).
+///
+/// ```swift
+/// let diff = TreeDiff(from: yesterday, to: today)
+/// for moved in diff.moved { print("\(moved.from) -> \(moved.to)") }
+/// ```
+public struct TreeDiff: Hashable, Sendable {
+    /// A record on one side of the diff, with its path.
+    public struct Entry: Hashable, Sendable {
+        /// Where the record is saved.
+        public var path: RecordPath
+        /// The record, exactly as saved.
+        public var record: RestorationRecord
+    }
+
+    /// A record in both trees at different paths.
+    public struct Moved: Hashable, Sendable {
+        /// The old path.
+        public var from: RecordPath
+        /// The new path.
+        public var to: RecordPath
+        /// The record as in the new tree.
+        public var record: RestorationRecord
+        /// What else changed, if anything.
+        public var changes: [Change]
+    }
+
+    /// A record in both trees whose identifier, class or payload changed.
+    public struct Changed: Hashable, Sendable {
+        /// Where the record is in the new tree (and, when matched by identifier and not moved,
+        /// in the old one).
+        public var path: RecordPath
+        /// The record as in the new tree.
+        public var record: RestorationRecord
+        /// What changed.
+        public var changes: [Change]
+    }
+
+    /// One changed field of a record or of a container, old and new values as text (`nil` for
+    /// none).
+    public struct Change: Hashable, Sendable {
+        /// `identifier`, `class`, `payload` for records; `container` (its kind, or none),
+        /// `focus`, `compact`, `selected` for containers.
+        public var field: String
+        /// The old value.
+        public var old: String?
+        /// The new value.
+        public var new: String?
+    }
+
+    /// A container whose settings changed, at the path of the record holding it (empty for the
+    /// root).
+    public struct ContainerChange: Hashable, Sendable {
+        /// The container's path.
+        public var path: RecordPath
+        /// What changed.
+        public var changes: [Change]
+    }
+
+    /// The old tree's format version.
+    public var oldFormatVersion: Int
+    /// The new tree's format version.
+    public var newFormatVersion: Int
+    /// Records only in the new tree, in its document order.
+    public var added: [Entry] = []
+    /// Records only in the old tree, in its document order.
+    public var removed: [Entry] = []
+    /// Records at another path, in the new tree's document order.
+    public var moved: [Moved] = []
+    /// Records changed in place, in the new tree's document order.
+    public var changed: [Changed] = []
+    /// Containers whose settings changed, in the new tree's document order.
+    public var containers: [ContainerChange] = []
+
+    /// Whether the two trees are the same.
+    public var isEmpty: Bool {
+        oldFormatVersion == newFormatVersion && added.isEmpty && removed.isEmpty && moved.isEmpty && changed.isEmpty && containers.isEmpty
+    }
+
+    /// The differences from `old` to `new`.
+    public init(from old: RestorationTree, to new: RestorationTree) {
+        oldFormatVersion = old.formatVersion
+        newFormatVersion = new.formatVersion
+        let before = old.allRecords, after = new.allRecords
+
+        // Identifiers found exactly once on each side match.
+        func unique(_ records: [(path: RecordPath, record: RestorationRecord)]) -> [String: Int] {
+            var counts: [String: Int] = [:], index: [String: Int] = [:]
+            for (offset, entry) in records.enumerated() {
+                guard let id = entry.record.identifier, !id.isEmpty else { continue }
+                counts[id, default: 0] += 1
+                index[id] = offset
+            }
+            return index.filter { counts[$0.key] == 1 }
+        }
+        let oldIDs = unique(before), newIDs = unique(after)
+        var matchedOld = Set<Int>(), matchedNew = Set<Int>()
+        var pairs: [(old: Int, new: Int)] = []
+        for (offset, entry) in after.enumerated() {
+            guard let id = entry.record.identifier, newIDs[id] == offset, let match = oldIDs[id] else { continue }
+            pairs.append((match, offset))
+            matchedOld.insert(match)
+            matchedNew.insert(offset)
+        }
+        // Then the same path, unless the two records have different identifiers.
+        var oldByPath: [RecordPath: Int] = [:]
+        for (offset, entry) in before.enumerated() where !matchedOld.contains(offset) {
+            oldByPath[entry.path] = offset
+        }
+        func named(_ record: RestorationRecord) -> Bool {
+            record.identifier.map { !$0.isEmpty } ?? false
+        }
+        for (offset, entry) in after.enumerated() where !matchedNew.contains(offset) {
+            guard let match = oldByPath[entry.path] else { continue }
+            let other = before[match].record
+            guard other.identifier == entry.record.identifier || !named(other) || !named(entry.record) else { continue }
+            pairs.append((match, offset))
+            matchedOld.insert(match)
+            matchedNew.insert(offset)
+        }
+        pairs.sort { $0.new < $1.new }
+        for (o, n) in pairs {
+            let (a, b) = (before[o], after[n])
+            let changes = Self.changes(a.record, b.record)
+            if a.path != b.path {
+                moved.append(Moved(from: a.path, to: b.path, record: b.record, changes: changes))
+            } else if !changes.isEmpty {
+                changed.append(Changed(path: b.path, record: b.record, changes: changes))
+            }
+        }
+        removed = before.enumerated().filter { !matchedOld.contains($0.offset) }.map { Entry(path: $0.element.path, record: $0.element.record) }
+        added = after.enumerated().filter { !matchedNew.contains($0.offset) }.map { Entry(path: $0.element.path, record: $0.element.record) }
+
+        // Containers at the same path.
+        var oldContainers: [RecordPath: RestorationContainer] = [.root: old.root]
+        for (path, record) in before {
+            if let container = record.container { oldContainers[path] = container }
+        }
+        var newContainers: [(RecordPath, RestorationContainer?)] = [(.root, new.root)]
+        for (path, record) in after where oldContainers[path] != nil || record.container != nil {
+            newContainers.append((path, record.container))
+        }
+        for (path, container) in newContainers {
+            let changes = Self.settings(oldContainers[path], container)
+            if !changes.isEmpty {
+                containers.append(ContainerChange(path: path, changes: changes))
+            }
+        }
+    }
+
+    /// `"5 bytes, fnv1a64 a430d84680aabd0b"`, or `nil` for no payload.
+    public static func payloadSummary(_ payload: Data?) -> String? {
+        payload.map { "\($0.count) bytes, fnv1a64 \(FNV1a.hex($0))" }
+    }
+
+    private static func changes(_ a: RestorationRecord, _ b: RestorationRecord) -> [Change] {
+        var result: [Change] = []
+        if a.identifier != b.identifier {
+            result.append(Change(field: "identifier", old: a.identifier, new: b.identifier))
+        }
+        if a.className != b.className {
+            result.append(Change(field: "class", old: a.className, new: b.className))
+        }
+        if a.payload != b.payload {
+            result.append(Change(field: "payload", old: payloadSummary(a.payload), new: payloadSummary(b.payload)))
+        }
+        return result
+    }
+
+    /// The settings of a container as fields: its kind and each kind's own.
+    private static func fields(_ container: RestorationContainer?) -> [(String, String?)] {
+        switch container {
+        case nil: return [("container", nil)]
+        case .drillDown: return [("container", "drillDown")]
+        case .stack: return [("container", "stack")]
+        case .split(let split): return [("container", "split"), ("focus", split.focus.rawValue), ("compact", split.compact.rawValue)]
+        case .tabs(let tabs): return [("container", "tabs"), ("selected", tabs.selected.map(String.init))]
+        }
+    }
+
+    private static func settings(_ a: RestorationContainer?, _ b: RestorationContainer?) -> [Change] {
+        let old = fields(a), new = fields(b)
+        if old[0].1 != new[0].1 {
+            return [Change(field: "container", old: old[0].1, new: new[0].1)]
+        }
+        return zip(old, new).compactMap { $0.1 != $1.1 ? Change(field: $0.0, old: $0.1, new: $1.1) : nil }
+    }
+}

@@ -1,0 +1,240 @@
+import Restack
+
+/// A drawing of the screen a plan restores, as the user would see it, over the saved tree it was
+/// made from.
+///
+/// A split or a drill-down in the regular layout is two framed columns (primary and detail, left
+/// and right); in a compact layout, the one stack of the plan's arrangement, then what it keeps
+/// hidden. A stack is one column. Every stack is drawn as it piles up: its top (visible) record
+/// first, its bottom (root) record last. Tabs are a row with the selected tab marked `* `, then the
+/// container of each tab that holds one. A record's container is drawn inside its column,
+/// indented under the record. Each record line is `  step "identifier" Class` (the saved class,
+/// then `(renamed to New)` for a record the resolver renamed), marked `x` and
+/// `(dropped: reason)` when dropped, `~` and `(hidden in compact)` when hidden. Names are escaped
+/// as in every text view: one record, one line.
+///
+/// With colour, dropped records are also struck through in red, hidden ones dim, titles and the
+/// selected tab bold; the picture without colour is exactly the coloured one without its escapes.
+struct ScreenPicture {
+    /// What the plan does with a saved record.
+    enum Status {
+        case restored, hidden, dropped(DropReason), notPlanned
+    }
+
+    let tree: RestorationTree
+    let plan: RestorationTreePlan
+    let style: TerminalStyle
+    private var status: [RecordPath: Status] = [:]
+    private var planned: [RecordPath: PlannedContainer] = [:]
+    private var saved: [RecordPath: RestorationRecord] = [:]
+    /// The new class name of each record the resolver renamed.
+    private var renamedTo: [RecordPath: String?] = [:]
+
+    /// A picture of `plan`, made from `tree`.
+    init(tree: RestorationTree, plan: RestorationTreePlan, style: TerminalStyle) {
+        self.tree = tree
+        self.plan = plan
+        self.style = style
+        for (path, record) in tree.allRecords {
+            saved[path] = record
+        }
+        for record in plan.restoredRecords {
+            status[record.from] = .restored
+            if record.renamedFrom != nil {
+                renamedTo[record.from] = record.record.className
+            }
+        }
+        for container in [plan.root].compactMap({ $0 }) + plan.restoredRecords.compactMap(\.container) {
+            planned[container.path] = container
+            for path in container.compact?.hidden ?? [] {
+                status[path] = .hidden
+            }
+        }
+        for dropped in plan.dropped {
+            status[dropped.path] = .dropped(dropped.reason)
+        }
+    }
+
+    /// The picture, lines joined, without a final newline.
+    var text: String {
+        lines.joined(separator: "\n")
+    }
+
+    /// The picture's lines: a heading, the root container, notes, and a legend.
+    var lines: [String] {
+        let restored = plan.restoredRecords.count
+        var result = [style.bold("screen · layout \(plan.layout.rawValue) · \(restored) restored, \(plan.dropped.count) dropped")]
+        result += container(tree.root, at: .root)
+        for note in plan.notes {
+            result.append("note: \(note.kind.rawValue) at \(note.path.steps.isEmpty ? "the root" : note.path.description)")
+        }
+        result.append(style.dim("legend: stacks top first · * selected tab · x dropped · ~ hidden in compact"))
+        return result
+    }
+
+    // MARK: Containers
+
+    /// A saved child of a container: its step, the record, its full path.
+    private typealias Child = (step: RecordPath.Step, record: RestorationRecord, path: RecordPath)
+
+    private func children(of container: RestorationContainer, at path: RecordPath) -> [Child] {
+        container.children.map { (step: $0.step, record: $0.record, path: path.appending($0.step)) }
+    }
+
+    /// A container's lines: its kind, then its columns, one stack or tab row.
+    private func container(_ container: RestorationContainer, at path: RecordPath) -> [String] {
+        let restored = planned[path]
+        switch container {
+        case .drillDown:
+            if let compact = restored?.compact {
+                return oneStack(container, at: path, compact, title: "compact: one stack")
+            }
+            // A right record promoted to the left stack (rule 5) is drawn where it restores.
+            var plannedLeft = Set<RecordPath>()
+            if case .drillDown(let left, _)? = restored?.content {
+                plannedLeft = Set(left.map(\.from))
+            }
+            let all = children(of: container, at: path)
+            let left = all.filter { if case .left = $0.step { true } else { plannedLeft.contains($0.path) } }
+            let right = all.filter { $0.step == .right && !plannedLeft.contains($0.path) }
+            return [style.bold("[drillDown]")] + columns([("left", left), ("right", right)])
+        case .split(let split):
+            var focus = split.focus
+            var placeholder = false
+            if case .split(_, let detail, let plannedFocus, _)? = restored?.content {
+                focus = plannedFocus
+                placeholder = detail.isEmpty
+            }
+            if let compact = restored?.compact {
+                return oneStack(container, at: path, compact, title: "compact \(split.compact.rawValue): one stack")
+            }
+            let all = children(of: container, at: path)
+            let primary = all.filter { if case .primary = $0.step { true } else { false } }
+            let detail = all.filter { if case .detail = $0.step { true } else { false } }
+            var detailColumn = column(detail)
+            if placeholder {
+                detailColumn.insert(style.dim("  (the app's placeholder)"), at: 0)
+            }
+            let titles = [focus == .primary ? "primary (focus)" : "primary", focus == .detail ? "detail (focus)" : "detail"]
+            return [style.bold("[split]")] + frame([(titles[0], column(primary)), (titles[1], detailColumn)])
+        case .stack:
+            return [style.bold("[stack]")] + columns([("stack", children(of: container, at: path))])
+        case .tabs(let tabs):
+            var selected = tabs.selected.map { path.appending(.tabs($0)) }
+            if case .tabs(let plannedTabs, let index)? = restored?.content {
+                selected = index.map { plannedTabs[$0].from }
+            }
+            return tabRow(container, at: path, selected: selected)
+        }
+    }
+
+    /// Columns side by side, each framed, each a stack drawn top first.
+    private func columns(_ stacks: [(title: String, records: [Child])]) -> [String] {
+        frame(stacks.map { ($0.title, column($0.records)) })
+    }
+
+    /// One column's lines: the records top first, each followed by its container, indented.
+    private func column(_ records: [Child]) -> [String] {
+        var lines: [String] = []
+        for entry in records.reversed() {
+            lines += recordLines(entry.record, at: entry.path, step: entry.step.description)
+        }
+        return lines
+    }
+
+    /// A record's line, and under it, indented, its container.
+    private func recordLines(_ record: RestorationRecord, at path: RecordPath, step: String) -> [String] {
+        var lines = [line(record, at: path, step: step)]
+        if let nested = record.container {
+            lines += container(nested, at: path).map { "    " + $0 }
+        }
+        return lines
+    }
+
+    /// `  step "identifier" Class`, marked and styled by what the plan does with it.
+    private func line(_ record: RestorationRecord, at path: RecordPath, step: String) -> String {
+        let name = self.name(record, at: path, step: step)
+        switch status[path] ?? .notPlanned {
+        case .restored:
+            return "  " + name
+        case .hidden:
+            return style.dim("~ " + name + " (hidden in compact)")
+        case .dropped(let reason):
+            return style.dropped("x " + name) + " " + style.reason("(dropped: \(reason.rawValue))")
+        case .notPlanned:
+            return style.dim("? " + name + " (not planned)")
+        }
+    }
+
+    /// `step "identifier" Class`, and `(renamed to NewClass)` for a record the resolver renamed.
+    private func name(_ record: RestorationRecord, at path: RecordPath, step: String) -> String {
+        let name = "\(step) \(Text.quoted(record.identifier)) \(Text.cell(record.className, or: "(no class)"))"
+        guard let new = renamedTo[path] else { return name }
+        return name + " (renamed to \(Text.cell(new, or: "(no class)")))"
+    }
+
+    /// A compact arrangement: the one stack in a frame, then the hidden and the dropped records.
+    private func oneStack(_ container: RestorationContainer, at path: RecordPath, _ compact: CompactArrangement, title: String) -> [String] {
+        var stack: [String] = []
+        for entry in compact.stack.reversed() {
+            guard let record = saved[entry] else { continue }
+            stack += recordLines(record, at: entry, step: entry.steps.last?.description ?? "")
+        }
+        var lines = [style.bold("[\(container.kind.rawValue)]")] + frame([(title, stack)])
+        for (step, record) in container.children {
+            let child = path.appending(step)
+            switch status[child] ?? .notPlanned {
+            case .restored where compact.stack.contains(child):
+                continue
+            default:
+                lines += recordLines(record, at: child, step: step.description)
+            }
+        }
+        return lines
+    }
+
+    /// Tabs: `| * tabs[0] "inbox" Inbox | tabs[1] ... |`, then each tab's container under its name.
+    private func tabRow(_ container: RestorationContainer, at path: RecordPath, selected: RecordPath?) -> [String] {
+        var cells: [String] = []
+        var below: [String] = []
+        for (step, record) in container.children {
+            let child = path.appending(step)
+            let name = self.name(record, at: child, step: step.description)
+            switch status[child] ?? .notPlanned {
+            case .restored:
+                cells.append(child == selected ? style.selected(style.bold("* " + name)) : name)
+            default:
+                cells.append(line(record, at: child, step: step.description))
+            }
+            if let nested = record.container {
+                below.append("  in \(step)\(child == selected ? " (selected)" : ""):")
+                below += self.container(nested, at: child).map { "    " + $0 }
+            }
+        }
+        let row = cells.isEmpty ? style.dim("(no tabs)") : "|" + cells.map { " \($0) " }.joined(separator: "|") + "|"
+        return [style.bold("[tabs]"), row] + below
+    }
+
+    /// Framed columns side by side: `+- title ---+- title ---+`, the rows, and a closing rule.
+    private func frame(_ columns: [(title: String, lines: [String])]) -> [String] {
+        let contents = columns.map { $0.lines.isEmpty ? [style.dim("  (empty)")] : $0.lines }
+        let widths = zip(columns, contents).map { column, lines in
+            max(column.title.count + 4, (lines.map(TerminalStyle.visibleWidth).max() ?? 0) + 2)
+        }
+        var top = "+"
+        for (column, width) in zip(columns, widths) {
+            let title = "- \(column.title) "
+            top += style.bold(title) + String(repeating: "-", count: width - title.count) + "+"
+        }
+        var result = [top]
+        for row in 0..<(contents.map(\.count).max() ?? 0) {
+            var line = "|"
+            for (lines, width) in zip(contents, widths) {
+                line += TerminalStyle.pad(" " + (row < lines.count ? lines[row] : ""), width) + "|"
+            }
+            result.append(line)
+        }
+        result.append("+" + widths.map { String(repeating: "-", count: $0) + "+" }.joined())
+        return result
+    }
+}
