@@ -32,12 +32,15 @@ struct ContractTests {
             ["import", "--db", path, "--session", "new", "--input", state],
             ["unquarantine", "--db", path, "--session", session, "--snapshot", "\(snapshot)"],
             ["demo", "--db", path],
+            ["export", "--db", path, "--session", session],
         ]
         for command in commands {
             let result = try CLI.run(command + ["--json"])
             #expect(result.status == 0, "\(command): \(result.stderr)")
             #expect(result.json != nil, "\(command) prints JSON: \(result.stdout)")
         }
+        #expect(try CLI.run(["export", "--db", path, "--session", session, "--json"]).stdout
+                == CLI.run(["export", "--db", path, "--session", session]).stdout, "export's output is JSON already")
     }
 
     @Test func showSaysReasonAsPlanDoesAndKeepsProblem() throws {

@@ -11,6 +11,8 @@ struct Export: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var selection: SnapshotSelection
+    /// Accepted like every command's `--json`: a state file is JSON already, printed the same.
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let stored = try selection.load(from: try store.openForReading())
