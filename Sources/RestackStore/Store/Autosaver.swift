@@ -1,0 +1,175 @@
+import Foundation
+import Logging
+import Restack
+
+/// Saves a session's navigation state after every change, without blocking or interrupting the
+/// code that navigates.
+///
+/// Call ``submit(_:)-(DrillDownState)`` on every navigation change, from any thread or actor:
+/// it returns at once. The autosaver writes in the background, one save at a time:
+///
+/// - bursts coalesce: while a save is in flight, only the latest submitted state waits, and it
+///   is the next one written;
+/// - order is kept: a state is never written after a state submitted later;
+/// - a state identical to the latest snapshot of the session is not written again;
+/// - a failure (a full disk, a cap) goes to `onFailure` and the store's logger, once until a
+///   save succeeds again: never into the navigation code;
+/// - ``flush()`` returns once the latest state submitted before it is durable: call it when the
+///   app moves to the background or terminates.
+///
+/// It cooperates with the crash-loop guard: saves made between
+/// `SnapshotStore.beginRestore` and `SnapshotStore.confirmRestore(snapshotID:)` are the
+/// store's provisional ones.
+///
+/// ```swift
+/// let autosaver = Autosaver(store: store, session: sceneID, appVersion: "3.0") { error in
+///     log.error("navigation state not saved: \(error)")
+/// }
+/// autosaver.submit(currentState)            // on every navigation change
+/// try await autosaver.flush()               // when the scene enters the background
+/// ```
+public actor Autosaver {
+    /// The store saved to.
+    public nonisolated let store: SnapshotStore
+    /// The session saved.
+    public nonisolated let session: String
+    /// The app version recorded with each snapshot.
+    public nonisolated let appVersion: String?
+    private let onFailure: (@Sendable (StoreError) -> Void)?
+    private nonisolated let mailbox = Mailbox()
+
+    /// The document the latest snapshot of the session holds, once known.
+    private var latest: StateFile.Document??
+    /// The sequence number of the newest submission handled: written, found identical, or failed.
+    private var handled: UInt64 = 0
+    /// The failure of the newest submission handled, if it failed.
+    private var failure: StoreError?
+    /// The failure last reported, so that one failure repeating is reported once.
+    private var reported: StoreError?
+    private var waiters: [(target: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// How many snapshots this autosaver has written.
+    public private(set) var snapshotsWritten = 0
+
+    /// Creates an autosaver for one session of a store.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - session: The session, such as a scene's persistent identifier.
+    ///   - appVersion: The app version recorded with each snapshot.
+    ///   - onFailure: Called, off the caller's actor, when a save fails (once until one
+    ///     succeeds again); the store's logger hears of it too.
+    public init(store: SnapshotStore, session: String, appVersion: String? = nil, onFailure: (@Sendable (StoreError) -> Void)? = nil) {
+        self.store = store
+        self.session = session
+        self.appVersion = appVersion
+        self.onFailure = onFailure
+    }
+
+    /// Submits the navigation state after a change; returns at once.
+    public nonisolated func submit(_ state: DrillDownState) {
+        submit(.drillDown(state))
+    }
+
+    /// Submits a tree after a change; returns at once.
+    public nonisolated func submit(_ tree: RestorationTree) {
+        submit(.tree(tree))
+    }
+
+    /// Submits a document after a change; returns at once.
+    public nonisolated func submit(_ document: StateFile.Document) {
+        if mailbox.put(document) {
+            Task { await self.drain() }
+        }
+    }
+
+    /// Returns once the latest state submitted before this call is durable.
+    ///
+    /// - Throws: The error that kept that state from being saved, if any.
+    public func flush() async throws(StoreError) {
+        let target = mailbox.submitted
+        if handled < target {
+            await withCheckedContinuation { waiters.append((target, $0)) }
+        }
+        if let failure {
+            throw failure
+        }
+    }
+
+    /// Writes the latest submission until none is waiting. One drain runs at a time (the
+    /// mailbox starts it), so saves never overlap and always go in submission order.
+    private func drain() async {
+        while let (document, sequence) = mailbox.take() {
+            await persist(document)
+            handled = sequence
+            let ready = waiters.filter { $0.target <= sequence }
+            waiters.removeAll { $0.target <= sequence }
+            for waiter in ready {
+                waiter.continuation.resume()
+            }
+        }
+    }
+
+    private func persist(_ document: StateFile.Document) async {
+        if latest == nil {
+            // What the session holds now: a state equal to it is not written again.
+            latest = .some(try? await store.latestSnapshot(session: session).document)
+        }
+        if latest == .some(document) {
+            failure = nil
+            return
+        }
+        do {
+            try await store.save(document, session: session, appVersion: appVersion)
+            latest = .some(document)
+            snapshotsWritten += 1
+            failure = nil
+            reported = nil
+        } catch {
+            failure = error
+            if reported != error {
+                reported = error
+                onFailure?(error)
+                store.options.logger?.error("autosave failed: \(error)", metadata: ["session": "\(session)"])
+            }
+        }
+    }
+}
+
+extension Autosaver {
+    /// The latest submission and its sequence number, shared by every caller of `submit`
+    /// without waiting for the actor; and whether a drain is running.
+    final class Mailbox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pending: (document: StateFile.Document, sequence: UInt64)?
+        private var sequence: UInt64 = 0
+        private var draining = false
+
+        /// The sequence number of the latest submission.
+        var submitted: UInt64 {
+            lock.lock(); defer { lock.unlock() }
+            return sequence
+        }
+
+        /// Keeps `document` as the latest submission; returns whether a drain must start.
+        func put(_ document: StateFile.Document) -> Bool {
+            lock.lock(); defer { lock.unlock() }
+            sequence += 1
+            pending = (document, sequence)
+            guard !draining else { return false }
+            draining = true
+            return true
+        }
+
+        /// The latest submission, taken; `nil` (and the drain over) when none waits.
+        func take() -> (StateFile.Document, UInt64)? {
+            lock.lock(); defer { lock.unlock() }
+            guard let taken = pending else {
+                draining = false
+                return nil
+            }
+            pending = nil
+            return taken
+        }
+    }
+}
