@@ -96,7 +96,7 @@ let package = Package(
         // that a document that drifts from the API breaks the build.
         .testTarget(
             name: "DocumentationSnippets",
-            dependencies: ["Restack"]
+            dependencies: ["Restack", "RestackStore", "RestackTestSupport"]
         ),
         .testTarget(
             name: "RestackStoreTests",

@@ -41,3 +41,18 @@ struct HostedDatabaseTests {
         #expect(!superseded)
     }
 }
+
+/// The in-memory store tests use: the whole API without a file or GRDB.
+@Suite("In-memory store")
+struct InMemoryStoreTests {
+    @Test func anInMemoryStoreDoesWhatAFileStoreDoes() throws {
+        let store = try SnapshotStore.inMemory(options: .init(crashLoopThreshold: 1))
+        let tree = RestorationTree(root: .tabs(TabsContainer(tabs: [RestorationRecord(identifier: "a", className: "A")], selected: 0)))
+        let saved = try store.save(tree, session: "s")
+        #expect(try store.snapshot(id: saved.id).document == .tree(tree))
+        #expect(try store.beginRestore(session: "s", layout: .compact).treePlan.root != nil)
+        #expect(throws: StoreError.noRestorableSnapshot(session: "s", quarantined: [saved.id])) { try store.beginRestore(session: "s") }
+        #expect(try store.check().isHealthy)
+        #expect(try SnapshotStore.inMemory().sessions().isEmpty, "each in-memory store is its own")
+    }
+}

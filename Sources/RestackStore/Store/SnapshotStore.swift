@@ -27,6 +27,7 @@ import Restack
 ///
 /// ### Opening a store
 /// - ``init(path:options:)``
+/// - ``inMemory(options:)``
 /// - ``init(readingAt:options:)``
 /// - ``init(database:options:)``
 /// - ``registerMigrations(in:)``
@@ -138,6 +139,24 @@ public final class SnapshotStore: Sendable {
             break
         }
         self.init(connection: queue, path: path, writeRefusal: writeRefusal, options: options)
+    }
+
+    /// A store in memory, for tests: the whole API, no file, nothing left behind, and no need
+    /// to import GRDB. It lives as long as the value.
+    ///
+    /// ```swift
+    /// let store = try SnapshotStore.inMemory()
+    /// try store.save(state, session: "test")
+    /// #expect(try store.restore(session: "test").plan.left.count == 2)
+    /// ```
+    public static func inMemory(options: Options = Options()) throws(StoreError) -> SnapshotStore {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.label = "Restack.inMemory"
+        let path = ":memory:"
+        let queue = try withStoreErrors(path: path) { try DatabaseQueue(configuration: configuration) }
+        try withStoreErrors(path: path) { try StoreSchema.migrator.migrate(queue) }
+        return SnapshotStore(connection: queue, path: path, writeRefusal: nil, options: options)
     }
 
     /// Hosts Restack's tables in a database the app already opened with GRDB, applying

@@ -77,18 +77,7 @@ extension RawSQLite {
     func restoreTree(session: String) throws -> Int {
         try execute("BEGIN")
         defer { try? execute("COMMIT") }
-        let latest = try prepared("""
-            SELECT s.id, s.format_version FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
-            WHERE ss.name = ? ORDER BY s.id DESC LIMIT 1
-            """)
-        bind(latest, 1, session)
-        guard sqlite3_step(latest) == SQLITE_ROW else {
-            sqlite3_reset(latest)
-            throw Failure.sqlite("no session \(session)")
-        }
-        let snapshotID = sqlite3_column_int64(latest, 0)
-        let formatVersion = Int(sqlite3_column_int64(latest, 1))
-        sqlite3_reset(latest)
+        let (snapshotID, formatVersion) = try latestSnapshot(session: session)
         var children: [String: [(slot: String, position: Int, record: RestorationRecord)]] = [:]
         let records = try prepared("SELECT parent, slot, position, identifier, class_name, payload FROM restack_record WHERE snapshot_id = ?")
         sqlite3_bind_int64(records, 1, snapshotID)

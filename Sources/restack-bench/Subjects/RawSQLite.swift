@@ -192,21 +192,25 @@ final class RawSQLite: BenchSubject {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
     }
 
-    func restore(session: String) throws -> Int {
-        try execute("BEGIN")
-        defer { try? execute("COMMIT") }
+    /// The id and format version of a session's newest snapshot (in the caller's transaction).
+    func latestSnapshot(session: String) throws -> (id: Int64, formatVersion: Int) {
         let latest = try prepared("""
             SELECT s.id, s.format_version FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
             WHERE ss.name = ? ORDER BY s.id DESC LIMIT 1
             """)
+        defer { sqlite3_reset(latest) }
         bind(latest, 1, session)
         guard sqlite3_step(latest) == SQLITE_ROW else {
-            sqlite3_reset(latest)
             throw Failure.sqlite("no session \(session)")
         }
-        let snapshotID = sqlite3_column_int64(latest, 0)
-        var state = DrillDownState(formatVersion: Int(sqlite3_column_int64(latest, 1)), left: [])
-        sqlite3_reset(latest)
+        return (sqlite3_column_int64(latest, 0), Int(sqlite3_column_int64(latest, 1)))
+    }
+
+    func restore(session: String) throws -> Int {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        let (snapshotID, formatVersion) = try latestSnapshot(session: session)
+        var state = DrillDownState(formatVersion: formatVersion, left: [])
         let records = try prepared("SELECT slot, identifier, class_name, payload FROM restack_record WHERE snapshot_id = ? ORDER BY slot, position")
         sqlite3_bind_int64(records, 1, snapshotID)
         while sqlite3_step(records) == SQLITE_ROW {

@@ -1,0 +1,110 @@
+import Foundation
+import Restack
+import RestackStore
+import RestackTestSupport
+import Testing
+
+// The README's store snippets, compiled and run as written (see ReadmeSnippets.swift).
+
+/// A scene, as the snippets take it from an app.
+struct Scene {
+    var id: String
+    var isCompact: Bool
+}
+
+/// What the store snippets call in an app: the UI they rebuild and the log they write.
+@MainActor
+final class StoreSnippetApp {
+    var rebuilt: [String] = []
+    var initialUI = 0
+    var errors: [String] = []
+
+    func rebuild(_ plan: RestorationPlan) { rebuilt = plan.left.compactMap(\.record.identifier) }
+    func rebuild(_ plan: RestorationTreePlan) { rebuilt = plan.restoredRecords.compactMap(\.restoredRecord.identifier) }
+    func showInitialUI() { initialUI += 1 }
+}
+
+@Suite("Store documentation snippets")
+@MainActor
+struct StoreSnippets {
+    let factory = ControllerFactory()
+    let app: StoreSnippetApp
+    let log: StoreSnippetLog
+
+    init() {
+        app = StoreSnippetApp()
+        log = StoreSnippetLog(app: app)
+    }
+
+    func rebuild(_ plan: RestorationPlan) { app.rebuild(plan) }
+    func rebuild(_ plan: RestorationTreePlan) { app.rebuild(plan) }
+    func showInitialUI() { app.showInitialUI() }
+
+    @Test func launchSequence() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("s.sqlite"))
+        let sessionID = "scene"
+        try store.save(DrillDownState(left: [RestorationRecord(identifier: "boxes", className: "MailboxesController")]), session: sessionID)
+        // snippet: launch-sequence
+        // 1. At launch, before building the UI.
+        let restoration = try store.beginRestore(session: sessionID) { factory.canMake($0.className) }
+        if restoration.fellBack { log.error("skipped crashing snapshots \(restoration.skippedQuarantined)") }
+
+        // 2. Rebuild. Saving on every navigation change is fine here: these saves are provisional.
+        rebuild(restoration.plan)
+
+        // 3. Once the restored UI is up (viewDidAppear of the top controller, say).
+        try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
+        // end snippet
+        #expect(app.rebuilt == ["boxes"])
+        #expect(try store.snapshots(session: sessionID).allSatisfy { $0.unconfirmedRestores == 0 })
+    }
+
+    @Test func asyncLaunch() async throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("s.sqlite"))
+        let currentTree = RestorationTree(root: .stack(StackContainer(records: [RestorationRecord(identifier: "boxes", className: "MailboxesController")])))
+        let scene = Scene(id: "scene", isCompact: true)
+        // snippet: async-launch
+        @MainActor
+        func sceneWillConnect(_ scene: Scene) async {
+            do {
+                try Task.checkCancellation()
+                guard let loaded = try await store.beginRestore(session: scene.id) else {
+                    return showInitialUI()                       // never saved
+                }
+                let restoration = loaded.plan(layout: scene.isCompact ? .compact : .regular) { record, _ in
+                    factory.canMake(record.className)            // the main-actor factory as the resolver
+                }
+                rebuild(restoration.treePlan)
+                try await store.confirmRestore(snapshotID: loaded.snapshot.info.id)
+            } catch let error as StoreError {                    // every store error matches from `any Error`
+                log.error("restore failed: \(error)")
+                showInitialUI()
+            } catch {
+                showInitialUI()
+            }
+        }
+
+        let autosaver = Autosaver(store: store, session: scene.id, appVersion: "3.0") { error in
+            log.error("navigation state not saved: \(error)")   // never thrown into navigation code
+        }
+        autosaver.submit(currentTree)                             // on every navigation change; returns at once
+        try await autosaver.flush()                               // when the scene enters the background
+        // end snippet
+        #expect(app.initialUI == 0 && app.rebuilt.isEmpty, "the snippet's function is only declared")
+        await sceneWillConnect(scene)
+        #expect(app.rebuilt == ["boxes"], "the autosaver's tree restores")
+        await sceneWillConnect(Scene(id: "never-saved", isCompact: false))
+        #expect(app.initialUI == 1)
+    }
+}
+
+/// The snippets' `log`: errors recorded in the app.
+struct StoreSnippetLog: Sendable {
+    let app: StoreSnippetApp
+
+    func error(_ line: String) {
+        Task { @MainActor in app.errors.append(line) }
+    }
+}
