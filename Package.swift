@@ -89,6 +89,7 @@ let package = Package(
             dependencies: [
                 "Restack",
                 "RestackPropertyTesting",
+                "RestackTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

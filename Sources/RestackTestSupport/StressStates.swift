@@ -44,14 +44,17 @@ public enum StressStates {
 }
 
 /// A small, fast, seedable generator (SplitMix64), so that states are the same on every run.
-struct SplitMix64 {
+/// Not part of Restack's API.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     var state: UInt64
 
-    init(seed: UInt64) {
+    /// A generator that gives the same numbers for the same seed.
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next number.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

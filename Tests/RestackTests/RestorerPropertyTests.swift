@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Restack
+import RestackTestSupport
 import RestackPropertyTesting
 import Testing
 
@@ -76,7 +77,7 @@ struct RestorerPropertyTests {
             #expect(askedAgain == asked)
             #expect(asked == state.slottedRecords.map(\.record).filter { !($0.identifier ?? "").isEmpty })
             // The left stack shuffled and put back in order gives the same plan again.
-            var generator = SeededGenerator(seed: seed)
+            var generator = SplitMix64(seed: seed)
             let order = Array(state.left.indices).shuffled(using: &generator)
             let shuffled = order.map { state.left[$0] }
             var unshuffled = shuffled
@@ -110,22 +111,5 @@ struct RestorerPropertyTests {
             #expect(decoded == state)
             #expect(StateFile.encode(decoded) == StateFile.encode(state))
         }
-    }
-}
-
-/// SplitMix64: a seedable generator, so that a shuffle is the same for the same seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -56,6 +56,29 @@ public struct RecordPath: Hashable, Sendable {
     }
 }
 
+extension RecordPath.Step {
+    /// The slot's name, as paths and stored rows spell it: `left`, `right`, `records`,
+    /// `primary`, `detail` or `tabs`.
+    public var slotName: String {
+        switch self {
+        case .left: "left"
+        case .right: "right"
+        case .records: "records"
+        case .primary: "primary"
+        case .detail: "detail"
+        case .tabs: "tabs"
+        }
+    }
+
+    /// The index in the slot, as saved; 0 for the right slot.
+    public var index: Int {
+        switch self {
+        case .left(let index), .records(let index), .primary(let index), .detail(let index), .tabs(let index): index
+        case .right: 0
+        }
+    }
+}
+
 extension RecordPath.Step: CustomStringConvertible {
     /// `left[2]`, `right`, `tabs[0]`...
     public var description: String {

@@ -52,7 +52,7 @@ enum DocumentRows {
         // Iterative, in document order: a tree built in code cannot overflow the stack here.
         var pending = tree.root.children.reversed().map { (parent: "", step: $0.step, record: $0.record) }
         while let (parent, step, value) = pending.popLast() {
-            let (slot, position) = columns(of: step)
+            let (slot, position) = (step.slotName, step.index)
             let path = parent.isEmpty ? step.description : parent + "/" + step.description
             let payloadIsEmpty = value.payload?.isEmpty ?? false
             try record.execute(arguments: [
@@ -63,18 +63,6 @@ enum DocumentRows {
                 try insertContainer(nested, owner: path)
                 pending.append(contentsOf: nested.children.reversed().map { (parent: path, step: $0.step, record: $0.record) })
             }
-        }
-    }
-
-    /// The `slot` and `position` columns of a step.
-    static func columns(of step: RecordPath.Step) -> (String, Int) {
-        switch step {
-        case .left(let index): ("left", index)
-        case .right: ("right", 0)
-        case .records(let index): ("records", index)
-        case .primary(let index): ("primary", index)
-        case .detail(let index): ("detail", index)
-        case .tabs(let index): ("tabs", index)
         }
     }
 

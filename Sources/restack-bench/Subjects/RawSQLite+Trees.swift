@@ -37,7 +37,7 @@ extension RawSQLite {
                 }
                 try step(container)
                 for (step, child) in value.children {
-                    let (slot, position) = Self.columns(step)
+                    let (slot, position) = (step.slotName, step.index)
                     let path = owner.isEmpty ? step.description : "\(owner)/\(step)"
                     sqlite3_bind_int64(record, 1, snapshotID)
                     bind(record, 2, path)
@@ -59,17 +59,6 @@ extension RawSQLite {
         } catch {
             try? execute("ROLLBACK")
             throw error
-        }
-    }
-
-    static func columns(_ step: RecordPath.Step) -> (String, Int) {
-        switch step {
-        case .left(let index): ("left", index)
-        case .right: ("right", 0)
-        case .records(let index): ("records", index)
-        case .primary(let index): ("primary", index)
-        case .detail(let index): ("detail", index)
-        case .tabs(let index): ("tabs", index)
         }
     }
 
