@@ -11,7 +11,9 @@ struct SnippetTextTests {
 
     /// The documents whose marked snippets must compile.
     static let documents = ["README.md", "Sources/Restack/Restack.docc/Restack.md",
-                            "Sources/Restack/Restack.docc/TheRestorationRules.md", "Sources/Restack/Restack.docc/TestingWithRestack.md"]
+                            "Sources/Restack/Restack.docc/TheRestorationRules.md", "Sources/Restack/Restack.docc/TestingWithRestack.md",
+                            "Sources/RestackStore/RestackStore.docc/LaunchSequence.md",
+                            "Sources/RestackStore/RestackStore.docc/WhereToKeepTheStore.md"]
 
     static func lines(_ text: some StringProtocol) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
