@@ -49,6 +49,7 @@ struct CrashLoopInRealUseTests {
             #expect(crashed)
             #expect(restoration.snapshot.info.id == bad.id, "launch \(attempt)")
             #expect(restoration.snapshot.info.unconfirmedRestores == attempt, "provisional saves did not reset the count")
+            #expect(!restoration.fellBack, "launch \(attempt) restores the same snapshot: not a fallback")
             #expect(try store.snapshot(id: good.id).state == Self.good2, "launch \(attempt): the good snapshot was not pruned")
         }
         // Launch 3 falls back to the last good snapshot, says so, and comes up.
@@ -63,7 +64,7 @@ struct CrashLoopInRealUseTests {
         let history = try store.snapshots(session: "s")
         #expect(history.first { $0.id == bad.id }?.isQuarantined == true)
         #expect(history.filter(\.isQuarantined).count == 3, "the bad snapshot and one provisional save per crashed launch")
-        #expect(history.allSatisfy { !$0.isProvisional }, "the confirmation made launch 3's saves ordinary")
+        #expect(history.filter { !$0.isQuarantined }.allSatisfy { !$0.isProvisional }, "the confirmation made launch 3's saves ordinary")
 
         // Launches after that restore what launch 3 saved, never the quarantined snapshots.
         for _ in 0..<3 {
@@ -122,5 +123,42 @@ struct CrashLoopInRealUseTests {
         #expect(history.map(\.id) == [b.id, bad.id], "a is pruned; b is the one kept; bad is kept and not counted")
         #expect(history.map(\.isQuarantined) == [false, true])
         #expect(!history.contains { $0.id == a.id })
+    }
+}
+
+/// Snapshots the guard must pass over besides crashing ones, and what the autosaver compares with.
+@Suite("Crash-loop guard and unreadable snapshots")
+struct UnreadableSnapshotTests {
+    @Test func aSnapshotThatCannotBeReadIsQuarantinedAndTheRestoreFallsBack() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("g.sqlite")
+        let store = try SnapshotStore(path: path)
+        let good = try store.save(CrashLoopInRealUseTests.good2, session: "s")
+        let damaged = try store.save(CrashLoopInRealUseTests.bad, session: "s")
+        try store.database.write { db in
+            try db.execute(sql: "UPDATE restack_record SET position = 7 WHERE snapshot_id = ? AND path = 'left[1]'", arguments: [damaged.id])
+        }
+        #expect(throws: StoreError.self) { try store.restore(session: "s") }   // inspection says it is damaged
+        let restoration = try store.beginRestore(session: "s")
+        #expect(restoration.snapshot.info.id == good.id, "a launch is not failed by one damaged snapshot")
+        #expect(restoration.skippedQuarantined == [damaged.id])
+        #expect(try store.snapshot(id: good.id).info.unconfirmedRestores == 1)
+        #expect(try store.snapshots(session: "s").first { $0.id == damaged.id }?.isQuarantined == true)
+    }
+
+    @Test func theAutosaverComparesWithWhatARestoreWouldGiveNotAQuarantinedSnapshot() async throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("g.sqlite"), options: .init(crashLoopThreshold: 1))
+        let good = try await store.save(CrashLoopInRealUseTests.good2, session: "s")
+        try await store.save(CrashLoopInRealUseTests.bad, session: "s")
+        _ = try await store.beginRestore(session: "s")             // the bad one, never confirmed
+        let fallback = try #require(try await store.beginRestore(session: "s"))
+        #expect(fallback.snapshot.info.id == good.id)
+        try await store.confirmRestore(snapshotID: good.id)
+        let autosaver = Autosaver(store: store, session: "s")
+        autosaver.submit(CrashLoopInRealUseTests.bad)              // the user goes back there
+        try await autosaver.flush()
+        #expect(await autosaver.snapshotsWritten == 1, "the quarantined snapshot is not what the session restores")
+        #expect(try await store.restore(session: "s")?.snapshot.state == CrashLoopInRealUseTests.bad)
     }
 }

@@ -11,7 +11,8 @@ import Restack
 /// - bursts coalesce: while a save is in flight, only the latest submitted state waits, and it
 ///   is the next one written;
 /// - order is kept: a state is never written after a state submitted later;
-/// - a state identical to the latest snapshot of the session is not written again;
+/// - a state identical to the one it wrote last (at first, to the snapshot a restore of the
+///   session would give) is not written again;
 /// - a failure (a full disk, a cap) goes to `onFailure` and the store's logger, once until a
 ///   save succeeds again: never into the navigation code;
 /// - ``flush()`` returns once the latest state submitted before it is durable: call it when the
@@ -112,8 +113,9 @@ public actor Autosaver {
 
     private func persist(_ document: StateFile.Document) async {
         if latest == nil {
-            // What the session holds now: a state equal to it is not written again.
-            latest = .some(try? await store.latestSnapshot(session: session).document)
+            // What a restore of the session would give now (never a quarantined or provisional
+            // snapshot): a state equal to it is not written again.
+            latest = .some(try? await store.restore(session: session)?.snapshot.document)
         }
         if latest == .some(document) {
             failure = nil

@@ -122,25 +122,46 @@ extension SnapshotStore {
         let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
         let now = SnapshotQueries.milliseconds(Date())
         // Saves of an earlier launch whose restore was never confirmed: it crashed (or was
-        // killed) before its UI came up. Kept for inspection, never restored.
+        // killed) before its UI came up. Kept for inspection, never restored; they stay marked
+        // provisional, so that they are never candidates (restoring the same snapshot again is
+        // not a fallback).
         try db.execute(sql: """
-            UPDATE restack_snapshot SET quarantined_at = ?, provisional_for = NULL
+            UPDATE restack_snapshot SET quarantined_at = ?
             WHERE session_id = ? AND provisional_for IS NOT NULL AND quarantined_at IS NULL
             """, arguments: [now, sessionID])
-        let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: threshold)
-        for id in choice.toQuarantine {
-            try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?", arguments: [now, id])
+        var quarantined: [Int64] = []
+        var skipped: [Int64] = []
+        while true {
+            let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: threshold)
+            for id in choice.toQuarantine {
+                try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?", arguments: [now, id])
+            }
+            quarantined += choice.toQuarantine
+            skipped += choice.skipped.filter { !skipped.contains($0) }
+            guard var info = choice.chosen else {
+                // The quarantines above are kept: they are what the guard learned.
+                try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = NULL WHERE id = ?", arguments: [sessionID])
+                return Loaded(snapshot: nil, skipped: skipped, quarantined: quarantined)
+            }
+            let stored: StoredSnapshot
+            do {
+                stored = try SnapshotQueries.load(db, info, session: session)
+            } catch is DamagedValue {
+                // A snapshot that cannot be read would fail every launch: it is quarantined (kept
+                // for `check` and inspection) and the guard chooses again.
+                try db.execute(sql: "UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?", arguments: [now, info.id])
+                quarantined.append(info.id)
+                skipped.append(info.id)
+                continue
+            }
+            try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = ? WHERE id = ?", arguments: [info.id, sessionID])
+            try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
+                           arguments: [info.id])
+            info.unconfirmedRestores += 1
+            var snapshot = stored
+            snapshot.info.unconfirmedRestores = info.unconfirmedRestores
+            return Loaded(snapshot: snapshot, skipped: skipped, quarantined: quarantined)
         }
-        try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = ? WHERE id = ?",
-                       arguments: [choice.chosen?.id, sessionID])
-        guard var info = choice.chosen else {
-            // The quarantines above are kept: they are what the guard learned.
-            return Loaded(snapshot: nil, skipped: choice.skipped, quarantined: choice.toQuarantine)
-        }
-        try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
-                       arguments: [info.id])
-        info.unconfirmedRestores += 1
-        return Loaded(snapshot: try SnapshotQueries.load(db, info, session: session), skipped: choice.skipped, quarantined: choice.toQuarantine)
     }
 
     /// The guard's choice for a session and its records, without counting anything.
@@ -163,7 +184,7 @@ extension SnapshotStore {
         guard db.changesCount == 1 else {
             throw StoreError.snapshotNotFound(snapshotID, session: nil)
         }
-        try db.execute(sql: "UPDATE restack_snapshot SET provisional_for = NULL WHERE provisional_for = ?",
+        try db.execute(sql: "UPDATE restack_snapshot SET provisional_for = NULL WHERE provisional_for = ? AND quarantined_at IS NULL",
                        arguments: [snapshotID])
         try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = NULL WHERE restoring_snapshot_id = ?",
                        arguments: [snapshotID])

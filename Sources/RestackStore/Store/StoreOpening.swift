@@ -38,7 +38,7 @@ enum StoreOpening {
                 }
                 return queue
             } catch let error where attempt < 8 && isLostRace(error) {
-                usleep(UInt32(1000 << attempt))   // 2 ms, 4 ms, ... 256 ms
+                usleep(UInt32(1000 << attempt))   // 2 ms, 4 ms, ... 128 ms
             }
         }
     }
@@ -99,8 +99,11 @@ enum StoreOpening {
     /// the same moment: worth examining the file again.
     static func isLostRace(_ error: StoreError) -> Bool {
         switch error {
-        case .locked, .database:
+        case .locked:
             true
+        case .database(_, _, let message):
+            // A migration another process applied first: its table or column is already there.
+            message.contains("already exists") || message.contains("duplicate column")
         default:
             false
         }
@@ -162,8 +165,10 @@ enum StoreOpening {
             return .readOnly
         }
         // No process has the file open in WAL mode (it would have side files): read it in place
-        // when side files could not be created (read-only media, a full disk).
-        return location.folderIsWritable && location.hasRoomForSideFiles ? .queryOnly : .immutable
+        // when side files could not be created and removed again (read-only media, a full disk,
+        // a file without write permission, which SQLite would open read-only and leave its
+        // side files behind).
+        return location.isWritable && location.hasRoomForSideFiles ? .queryOnly : .immutable
     }
 
     /// A connection that reads an existing file and writes nothing.
