@@ -125,6 +125,21 @@ public enum DamagedStores {
         RestorationRecord(identifier: "other", className: "OtherController"),
     ], selected: 0)))
 
+    /// The fixture's store, made once per process and copied for each test.
+    private static let template: (folder: TemporaryFolder, path: String) = {
+        let folder = try! TemporaryFolder()
+        let path = folder.path("fixture.sqlite")
+        try! makeFixture(at: path)
+        return (folder, path)
+    }()
+
+    /// A fresh copy of the fixture's store in `folder`.
+    public static func copyOfFixture(in folder: TemporaryFolder, named name: String = "damaged.sqlite") throws -> String {
+        let path = folder.path(name)
+        try FileManager.default.copyItem(atPath: template.path, toPath: path)
+        return path
+    }
+
     /// Writes the fixture's store at `path`.
     public static func makeFixture(at path: String) throws {
         let store = try SnapshotStore(path: path)

@@ -11,20 +11,6 @@ import Testing
 /// naming the table, column and row, never a trap, and `check` reports them.
 @Suite("Damaged rows")
 struct DamagedRowTests {
-    /// A fresh copy of the fixture store, made once per process.
-    static let template: (folder: TemporaryFolder, path: String) = {
-        let folder = try! TemporaryFolder()
-        let path = folder.path("fixture.sqlite")
-        try! DamagedStores.makeFixture(at: path)
-        return (folder, path)
-    }()
-
-    static func copyOfFixture(in folder: TemporaryFolder) throws -> String {
-        let path = folder.path("damaged.sqlite")
-        try FileManager.default.copyItem(atPath: template.path, toPath: path)
-        return path
-    }
-
     /// Every read the library offers, by name, run on `store`.
     static func reads(_ store: SnapshotStore) -> [(String, () throws(StoreError) -> Void)] {
         [
@@ -74,7 +60,7 @@ struct DamagedRowTests {
     @Test(arguments: DamagedStores.all)
     func aDamagedValueIsATypedErrorNamingTheColumnAndCheckReportsIt(_ damage: Damage) throws {
         let folder = try TemporaryFolder()
-        let path = try Self.copyOfFixture(in: folder)
+        let path = try DamagedStores.copyOfFixture(in: folder)
         try DamagedStores.apply(damage, to: path)
 
         for store in [try SnapshotStore(readingAt: path), try SnapshotStore(path: path)] {
@@ -102,15 +88,14 @@ struct DamagedRowTests {
 
     @Test func theMessageNamesTableColumnRowAndClasses() throws {
         let folder = try TemporaryFolder()
-        let path = try Self.copyOfFixture(in: folder)
+        let path = try DamagedStores.copyOfFixture(in: folder)
         try DamagedStores.apply(Damage(table: "restack_snapshot", column: "saved_at", literal: "'x'", kind: "text", isRead: true), to: path)
         let store = try SnapshotStore(readingAt: path)
         #expect(throws: StoreError.corrupt(path: path, detail: "restack_snapshot.saved_at of snapshot 2: expected an integer, found text")) {
             try store.snapshots(session: "s")
         }
         #expect(try store.check().problems == ["restack_snapshot.saved_at of snapshot 2: expected an integer, found text"])
-        let other = folder.path("other.sqlite")
-        try FileManager.default.copyItem(atPath: Self.template.path, toPath: other)
+        let other = try DamagedStores.copyOfFixture(in: folder, named: "other.sqlite")
         try DamagedStores.apply(Damage(table: "restack_record", column: "payload", literal: "42", kind: "integer", isRead: true), to: other)
         #expect(throws: StoreError.corrupt(path: other, detail: "restack_record.payload of record 2 of snapshot 2: expected a blob or NULL, found an integer")) {
             try SnapshotStore(readingAt: other).snapshot(id: 2).state
@@ -120,7 +105,7 @@ struct DamagedRowTests {
 
     @Test func negativeAndHugeIdsReadBackAsTheyAre() throws {
         let folder = try TemporaryFolder()
-        let path = try Self.copyOfFixture(in: folder)
+        let path = try DamagedStores.copyOfFixture(in: folder)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
         let queue = try DatabaseQueue(path: path, configuration: configuration)
@@ -155,7 +140,7 @@ struct DamagedRowTests {
         var outcomes = [String: Int]()
         await checkProperty(count: 60, input: Self.cell.array(of: 1...4)) { cells in
             let folder = try TemporaryFolder()
-            let path = try Self.copyOfFixture(in: folder)
+            let path = try DamagedStores.copyOfFixture(in: folder)
             for (column, row, literal) in cells {
                 let (table, name) = DamagedStores.writableColumns[column]
                 try DamagedStores.write(literal, into: table, column: name, row: row, at: path)

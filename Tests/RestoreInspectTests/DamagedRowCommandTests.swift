@@ -9,19 +9,6 @@ import Testing
 /// output or one line and exit 68 naming the table and column, never a crash; `check` exits 68.
 @Suite("restore-inspect on damaged rows")
 struct DamagedRowCommandTests {
-    static let template: (folder: TemporaryFolder, path: String) = {
-        let folder = try! TemporaryFolder()
-        let path = folder.path("fixture.sqlite")
-        try! DamagedStores.makeFixture(at: path)
-        return (folder, path)
-    }()
-
-    static func copyOfFixture(in folder: TemporaryFolder) throws -> String {
-        let path = folder.path("damaged.sqlite")
-        try FileManager.default.copyItem(atPath: template.path, toPath: path)
-        return path
-    }
-
     /// Every command that reads a store, with its arguments.
     static func commands(_ path: String) -> [[String]] {
         [
@@ -59,7 +46,7 @@ struct DamagedRowCommandTests {
     @Test(arguments: DamagedStores.all)
     func everyCommandGivesATypedErrorOrItsOutput(_ damage: Damage) throws {
         let folder = try TemporaryFolder()
-        let path = try Self.copyOfFixture(in: folder)
+        let path = try DamagedStores.copyOfFixture(in: folder)
         try DamagedStores.apply(damage, to: path)
         let before = FileManager.default.contents(atPath: path)
 
@@ -78,7 +65,7 @@ struct DamagedRowCommandTests {
 
     @Test func negativeAndHugeIdsAreShownAndSelectable() throws {
         let folder = try TemporaryFolder()
-        let path = try Self.copyOfFixture(in: folder)
+        let path = try DamagedStores.copyOfFixture(in: folder)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
         let queue = try DatabaseQueue(path: path, configuration: configuration)
@@ -112,7 +99,7 @@ struct DamagedRowCommandTests {
         let cell = zip(Gen.int(in: 0..<DamagedStores.writableColumns.count), Gen.int(in: 0...20), Self.garbage)
         await checkProperty(count: 20, input: cell.array(of: 1...3)) { cells in
             let folder = try TemporaryFolder()
-            let path = try Self.copyOfFixture(in: folder)
+            let path = try DamagedStores.copyOfFixture(in: folder)
             for (column, row, literal) in cells {
                 let (table, name) = DamagedStores.writableColumns[column]
                 try DamagedStores.write(literal, into: table, column: name, row: row, at: path)

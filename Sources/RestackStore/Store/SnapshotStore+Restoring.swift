@@ -36,19 +36,22 @@ extension SnapshotStore {
         layout: Layout = .regular,
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
-        let threshold = options.crashLoopThreshold
-        let loaded = try write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
-        return try restoration(loaded, session: session, layout: layout) { record, _ in
-            ResolverOutcome(canRebuild: canRebuild(record))
-        }
+        try beginRestore(session: session, layout: layout) { record, _ in ResolverOutcome(canRebuild: canRebuild(record)) }
     }
 
     /// Begins a restore with a resolver (outcomes and aliases included); see
     /// ``beginRestore(session:layout:canRebuild:)``.
     public func beginRestore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
+        try beginRestore(session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
+    }
+
+    /// Both forms of ``beginRestore(session:layout:canRebuild:)``: the counted load, then the plan.
+    private func beginRestore(
+        session: String, layout: Layout, resolve: (RestorationRecord, [String]) -> ResolverOutcome
+    ) throws(StoreError) -> StoreRestoration {
         let threshold = options.crashLoopThreshold
         let loaded = try write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
-        return try restoration(loaded, session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
+        return try restoration(loaded, session: session, layout: layout, resolve: resolve)
     }
 
     /// Confirms that a restore succeeded: the app's UI is up. Resets the snapshot's count of
@@ -82,19 +85,22 @@ extension SnapshotStore {
         layout: Layout = .regular,
         canRebuild: (RestorationRecord) -> Bool
     ) throws(StoreError) -> StoreRestoration {
-        let threshold = options.crashLoopThreshold
-        let loaded = try read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
-        return try restoration(loaded, session: session, layout: layout) { record, _ in
-            ResolverOutcome(canRebuild: canRebuild(record))
-        }
+        try restore(session: session, layout: layout) { record, _ in ResolverOutcome(canRebuild: canRebuild(record)) }
     }
 
     /// Says what a restore would give, with a resolver (outcomes and aliases included); see
     /// ``restore(session:layout:canRebuild:)``.
     public func restore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
+        try restore(session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
+    }
+
+    /// Both forms of ``restore(session:layout:canRebuild:)``: the uncounted load, then the plan.
+    private func restore(
+        session: String, layout: Layout, resolve: (RestorationRecord, [String]) -> ResolverOutcome
+    ) throws(StoreError) -> StoreRestoration {
         let threshold = options.crashLoopThreshold
         let loaded = try read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
-        return try restoration(loaded, session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
+        return try restoration(loaded, session: session, layout: layout, resolve: resolve)
     }
 
     /// The plan of the guard's chosen snapshot, or the error when every snapshot is quarantined.
