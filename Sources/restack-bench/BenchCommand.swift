@@ -48,6 +48,7 @@ struct Run: ParsableCommand {
         try NestedScenario(work: folder, rounds: rounds).run(into: &report)
         try InProcessLaunchScenario(work: folder, runs: quick ? 20 : rounds).run(into: &report)
         try LaunchScenario(work: folder, runs: quick ? 5 : launchRuns).run(into: &report)
+        try FreshProcessScenario(work: folder, runs: quick ? 1 : 3).run(into: &report)
         try ScaleScenario(work: folder, sessions: quick ? 500 : scaleSessions, snapshotsPerSession: quick ? 4 : scaleSnapshots,
                           rounds: rounds, inspectRuns: quick ? 3 : 15).run(into: &report)
 
