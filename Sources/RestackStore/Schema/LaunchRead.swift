@@ -72,7 +72,10 @@ enum LaunchRead {
             try rows.add(StoredValues(statement: step, name: rows.nextRowName), from: 8)
         }
         let document = try DocumentRows.document(db, rows: rows, formatVersion: info.formatVersion, shape: info.isTree ? .tree : .drillDown)
-        info.recordCount = document.tree.recordCount
+        // Every row read is a record of the document (the build throws on a stray one): the
+        // count without walking the tree (`tree.recordCount` rebuilds it, about 9k instructions
+        // per restore of 10 records, 4% of a restore).
+        info.recordCount = rows.count
         return Found(sessionID: sessionID, snapshot: StoredSnapshot(info: info, document: document))
     }
 }
