@@ -66,6 +66,10 @@ struct Run: ParsableCommand {
 }
 
 /// One launch: open an existing store and restore one session, then exit. Started by `run`.
+///
+/// Its work stays inside `run()`: `FreshProcessScenario` counts the instructions of this very
+/// function by its mangled name (`$s13restack_bench5ProbeV3runyyKF`), so renaming the type, the
+/// method or the module makes that scenario fail loudly, not measure something else.
 struct Probe: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open a store and restore one session (used by the launch scenario).",
                                                     shouldDisplay: false)
