@@ -83,6 +83,10 @@ struct Probe: ParsableCommand {
     var reopen = false
     @Flag(help: "Save instead of restoring (the save path, for callgrind; durability normal).")
     var save = false
+    @Option(help: "Restore a random session of user-0 ..< user-N each time (seeded, the same sequence in every process) instead of --session.")
+    var randomSessions: Int?
+    @Flag(help: "Print the median time of one operation in microseconds instead of the record count (to compare two builds on one store).")
+    var time = false
 
     func run() throws {
         func open() throws -> any BenchSubject {
@@ -94,18 +98,27 @@ struct Probe: ParsableCommand {
         }
         var subject: (any BenchSubject)? = try open()
         var restored = 0
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var samples = Samples()
         for _ in 0..<`repeat` {
             if reopen {
                 subject = nil   // closed first, as at a real launch: no connection left open
                 subject = try open()
             }
+            var name = session
+            if let randomSessions {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                name = "user-\(Int((seed >> 33) % UInt64(randomSessions)))"
+            }
+            let start = time ? DispatchTime.now().uptimeNanoseconds : 0
             if save {
-                try subject!.save(BenchStates.state(variant: restored), session: session)
+                try subject!.save(BenchStates.state(variant: restored), session: name)
                 restored += 1
             } else {
-                restored = try subject!.restore(session: session)
+                restored = try subject!.restore(session: name)
             }
+            if time { samples.nanoseconds.append(DispatchTime.now().uptimeNanoseconds - start) }
         }
-        print(restored)
+        print(time ? String(format: "%.2f", samples.median) : String(restored))
     }
 }

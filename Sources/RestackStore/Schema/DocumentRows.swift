@@ -27,15 +27,17 @@ enum DocumentRows {
 
     // MARK: Writing
 
-    /// Writes the rows of `document` under `snapshotID`.
-    static func insert(_ db: Database, _ document: StateFile.Document, snapshotID: Int64) throws {
+    /// Writes the rows of `tree`, stored in `shape` (``shape(of:)``), under `snapshotID`.
+    ///
+    /// - Returns: The records written (the tree's record count, without walking it again).
+    @discardableResult
+    static func insert(_ db: Database, _ tree: RestorationTree, shape: Shape, snapshotID: Int64) throws -> Int {
         // An empty payload is written as X'' explicitly: binding an empty buffer could store NULL.
         let record = try db.cachedStatement(sql: """
             INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload)
             VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CASE WHEN ? THEN X'' ELSE ? END)
             """)
-        let tree = document.tree
-        let isTree = shape(of: document) == .tree
+        let isTree = shape == .tree
         let container = isTree ? try db.cachedStatement(sql: """
             INSERT INTO restack_container (snapshot_id, owner, kind, focus, compact, selected) VALUES (?, ?, ?, ?, ?, ?)
             """) : nil
@@ -46,24 +48,31 @@ enum DocumentRows {
             case .tabs(let tabs): settings.selected = tabs.selected
             case .drillDown, .stack: break
             }
-            try container?.execute(arguments: [snapshotID, owner, value.kind.rawValue, settings.focus, settings.compact, settings.selected])
+            try container?.execute(binding: [
+                snapshotID.databaseValue, owner.databaseValue, value.kind.rawValue.databaseValue,
+                settings.focus?.databaseValue ?? .null, settings.compact?.databaseValue ?? .null, settings.selected?.databaseValue ?? .null,
+            ])
         }
         try insertContainer(tree.root, owner: "")
         // Iterative, in document order: a tree built in code cannot overflow the stack here.
         var pending = tree.root.children.reversed().map { (parent: "", step: $0.step, record: $0.record) }
+        var written = 0
         while let (parent, step, value) = pending.popLast() {
+            written += 1
             let (slot, position) = (step.slotName, step.index)
             let path = parent.isEmpty ? step.description : parent + "/" + step.description
             let payloadIsEmpty = value.payload?.isEmpty ?? false
-            try record.execute(arguments: [
-                snapshotID, path, parent, slot, position, SnapshotQueries.exact(value.identifier), SnapshotQueries.exact(value.className),
-                payloadIsEmpty, payloadIsEmpty ? nil : value.payload,
+            try record.execute(binding: [
+                snapshotID.databaseValue, path.databaseValue, parent.databaseValue, slot.databaseValue, position.databaseValue,
+                SnapshotQueries.exact(value.identifier), SnapshotQueries.exact(value.className),
+                payloadIsEmpty.databaseValue, payloadIsEmpty ? .null : value.payload?.databaseValue ?? .null,
             ])
             if let nested = value.container {
                 try insertContainer(nested, owner: path)
                 pending.append(contentsOf: nested.children.reversed().map { (parent: path, step: $0.step, record: $0.record) })
             }
         }
+        return written
     }
 
     // MARK: Reading

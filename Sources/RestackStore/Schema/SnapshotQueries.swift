@@ -17,18 +17,21 @@ enum SnapshotQueries {
             return id
         }
         try db.cachedStatement(sql: "INSERT INTO restack_session (name, created_at) VALUES (CAST(? AS TEXT), ?)")
-            .execute(arguments: [exact(name), milliseconds(date)])
+            .execute(binding: [exact(name), milliseconds(date).databaseValue])
         return db.lastInsertedRowID
     }
 
     /// The session named `name`, created if absent, with the snapshot whose restore is pending.
     static func sessionForSaving(_ db: Database, name: String, creatingAt date: Date) throws -> (id: Int64, restoringSnapshotID: Int64?) {
-        if let row = try Row.fetchOne(
+        // Read from the statement (``StepCursor``), not through `Row.fetchOne`: no `Row` built.
+        let cursor = try StepCursor(
             db.cachedStatement(sql: "SELECT id, restoring_snapshot_id FROM restack_session WHERE name = CAST(? AS TEXT)"),
-            arguments: [exact(name)]
-        ) {
-            let values = try StoredValues(row: row, idAt: 0, .sessionID, name: StoredRow.session)
-            return (try values.integer(0, .sessionID), try values.optionalInteger(1, .restoringSnapshotID))
+            arguments: StatementArguments([exact(name)])
+        )
+        if let step = try cursor.next() {
+            let id = try StoredValues(statement: step, name: .unidentified).integer(0, .sessionID)
+            let restoring = try StoredValues(statement: step, name: StoredRow.session(id)).optionalInteger(1, .restoringSnapshotID)
+            return (id, restoring)
         }
         return (try sessionID(db, name: name, creatingAt: date), nil)
     }
@@ -54,9 +57,12 @@ enum SnapshotQueries {
     /// A text argument that survives binding: the string itself, or its UTF-8 bytes when it
     /// holds a NUL (such a string is never empty, so the bytes never bind as NULL). The SQL
     /// wraps it in `CAST(? AS TEXT)`.
-    static func exact(_ string: String?) -> (any DatabaseValueConvertible)? {
-        guard let string else { return nil }
-        return string.utf8.contains(0) ? Data(string.utf8) : string
+    static func exact(_ string: String?) -> DatabaseValue {
+        guard let string else { return .null }
+        // A NUL looked for in the string's contiguous UTF-8 (a native string's), not through
+        // the generic `utf8.contains`: about 400 instructions less per value, 21 values a save.
+        let hasNUL = string.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? string.utf8.contains(0)
+        return hasNUL ? Data(string.utf8).databaseValue : string.databaseValue
     }
 
     /// A date as whole milliseconds since 1970, as stored.
@@ -191,8 +197,9 @@ enum SnapshotQueries {
     /// - Returns: How many snapshots were deleted.
     @discardableResult
     static func prune(_ db: Database, sessionID: Int64, keeping newest: Int64?, keepLast: Int, savedBefore cutoff: Date?) throws -> Int {
-        try db.cachedStatement(sql: pruneSQL).execute(arguments: [
-            sessionID, newest, keepLast, cutoff.map(milliseconds) ?? Int64.min,
+        try db.cachedStatement(sql: pruneSQL).execute(binding: [
+            sessionID.databaseValue, newest?.databaseValue ?? .null, keepLast.databaseValue,
+            (cutoff.map(milliseconds) ?? Int64.min).databaseValue,
         ])
         return db.changesCount
     }
