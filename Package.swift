@@ -46,6 +46,8 @@ let package = Package(
                 "Restack",
                 "RestackMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // GRDB's own SQLite module, for the launch read's text columns (StepCursor.swift).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

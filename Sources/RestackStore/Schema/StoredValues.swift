@@ -108,19 +108,18 @@ struct StoredValues {
     /// One column reference instead of the selection's five: GRDB's authorizer costs about 7k
     /// instructions per column reference when a statement is prepared, so the launch read's
     /// five text columns prepare about 140k instructions cheaper (callgrind). GRDB reads TEXT
-    /// as a C string, which would cut it at a NUL: the class is checked through
-    /// `DatabaseValue`, and the bytes are read again through `Data(sqliteStatement:index:)`
-    /// (SQLite hands a TEXT value's bytes as a blob unchanged) only when they are longer.
+    /// as a C string, which would cut it at a NUL: the value is read once, as bytes, by
+    /// ``ColumnText``.
     func exactText(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> String? {
         guard let statement else { return try text(index, column) }
-        let value = DatabaseValue(sqliteStatement: statement, index: CInt(index))
-        switch value.storage {
-        case .string(let string):
-            let bytes = Data(sqliteStatement: statement, index: CInt(index))
-            return bytes.count == string.utf8.count ? string : String(decoding: bytes, as: UTF8.self)
+        switch ColumnText(statement, CInt(index)) {
+        case .text(let string):
+            return string
         case .null where column.isNullable:
             return nil
-        default:
+        case .null:
+            throw column.wrongClass(StorageClass.null.phrase, in: name)
+        case .other(let value):
             throw column.wrongClass(StorageClass(value).phrase, in: name)
         }
     }
