@@ -32,11 +32,6 @@ enum DocumentRows {
     /// - Returns: The records written (the tree's record count, without walking it again).
     @discardableResult
     static func insert(_ db: Database, _ tree: RestorationTree, shape: Shape, snapshotID: Int64) throws -> Int {
-        // An empty payload is written as X'' explicitly: binding an empty buffer could store NULL.
-        let record = try db.cachedStatement(sql: """
-            INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload)
-            VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CASE WHEN ? THEN X'' ELSE ? END)
-            """)
         let isTree = shape == .tree
         let container = isTree ? try db.cachedStatement(sql: """
             INSERT INTO restack_container (snapshot_id, owner, kind, focus, compact, selected) VALUES (?, ?, ?, ?, ?, ?)
@@ -57,22 +52,53 @@ enum DocumentRows {
         // Iterative, in document order: a tree built in code cannot overflow the stack here.
         var pending = tree.root.children.reversed().map { (parent: "", step: $0.step, record: $0.record) }
         var written = 0
+        // Record rows go in by up to `recordsPerInsert` per statement, in document order.
+        var rows: [DatabaseValue] = []
+        rows.reserveCapacity(recordsPerInsert * recordColumns)
+        func flush() throws {
+            guard !rows.isEmpty else { return }
+            try db.cachedStatement(sql: recordInsertSQL[rows.count / recordColumns - 1]).execute(binding: rows)
+            rows.removeAll(keepingCapacity: true)
+        }
         while let (parent, step, value) = pending.popLast() {
             written += 1
             let (slot, position) = (step.slotName, step.index)
             let path = parent.isEmpty ? step.description : parent + "/" + step.description
             let payloadIsEmpty = value.payload?.isEmpty ?? false
-            try record.execute(binding: [
+            rows.append(contentsOf: [
                 snapshotID.databaseValue, path.databaseValue, parent.databaseValue, slot.databaseValue, position.databaseValue,
                 SnapshotQueries.exact(value.identifier), SnapshotQueries.exact(value.className),
                 payloadIsEmpty.databaseValue, payloadIsEmpty ? .null : value.payload?.databaseValue ?? .null,
             ])
+            if rows.count == recordsPerInsert * recordColumns {
+                try flush()
+            }
             if let nested = value.container {
                 try insertContainer(nested, owner: path)
                 pending.append(contentsOf: nested.children.reversed().map { (parent: path, step: $0.step, record: $0.record) })
             }
         }
+        try flush()
         return written
+    }
+
+    /// Record rows per `INSERT` at most: a state of up to 16 records is written by one statement.
+    ///
+    /// One statement of many rows instead of one per record: GRDB's per-execution work (reset,
+    /// bindings, execution hooks) and SQLite's own per-statement start and halt are paid once.
+    /// A save of 10 records went from 1.08M to 0.84M instructions (callgrind, `probe --save`; raw
+    /// SQLite, one statement per record: 0.95M).
+    static let recordsPerInsert = 16
+    /// The values of one record row.
+    static let recordColumns = 9
+
+    /// `INSERT`s of 1 ... `recordsPerInsert` record rows, each row's values in the order of
+    /// `insert`. An empty payload is written as X'' explicitly: binding an empty buffer could
+    /// store NULL.
+    static let recordInsertSQL: [String] = (1...recordsPerInsert).map { count in
+        "INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CASE WHEN ? THEN X'' ELSE ? END)", count: count)
+                .joined(separator: ", ")
     }
 
     // MARK: Reading
