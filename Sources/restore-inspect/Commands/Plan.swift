@@ -26,8 +26,10 @@ struct Plan: ParsableCommand {
     var session: String?
     @Option(help: ArgumentHelp("A snapshot id (with --db); by default the crash-loop guard's choice: the newest not quarantined.", valueName: "n"))
     var snapshot: Int64?
-    @Option(help: ArgumentHelp("A state file to plan instead of a stored snapshot; - reads stdin.", valueName: "file"))
-    var input: String?
+    @Option(name: .customLong("input"), help: ArgumentHelp("A state file to plan instead of a stored snapshot; - reads stdin.", valueName: "file"))
+    var inputs: [String] = []
+    /// The one `--input` (validate() refuses several: `plan` plans one file).
+    var input: String? { inputs.last }
     @Option(name: .customLong("known-class"), help: ArgumentHelp("A class the app can rebuild; repeat for more.", valueName: "name"))
     var knownClasses: [String] = []
     @Option(name: .customLong("alias"), help: ArgumentHelp("A renamed class, OLD=NEW (split at the first =); repeat for more.", valueName: "old=new"))
@@ -38,6 +40,10 @@ struct Plan: ParsableCommand {
     @OptionGroup var picture: PictureOptions
 
     func validate() throws {
+        try StoreOptions.validate(path)
+        if inputs.count > 1 {
+            throw ValidationError("Give one --input, not \(inputs.count): plan plans one state file (diff compares two).")
+        }
         if picture.picture && output.json {
             throw ValidationError("Give --picture (for people) or --json (for programs), not both.")
         }
