@@ -123,6 +123,27 @@ struct StoreLocation: Equatable {
         return info.st_size >= 32 + 24 + 512
     }
 
+    /// Whether some connection, of this process or another, holds a lock on the file: any of
+    /// SQLite's lock bytes (the pending, reserved and shared bytes at 1 GiB). Asked with an open
+    /// file description lock on Linux, which sees the locks of this process too.
+    var isLockedByAProcess: Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var request = flock()
+        request.l_type = Int16(F_WRLCK)
+        request.l_whence = Int16(SEEK_SET)
+        request.l_start = 0x4000_0000
+        request.l_len = 512
+        #if os(Linux)
+        let query: Int32 = 36   // F_OFD_GETLK
+        #else
+        let query = F_GETLK
+        #endif
+        guard fcntl(descriptor, query, &request) == 0 else { return true }
+        return request.l_type != Int16(F_UNLCK)
+    }
+
     private static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

@@ -180,7 +180,9 @@ enum StoreOpening {
     ///   file is read in place.
     static func inspectionMode(_ location: StoreLocation) throws(StoreError) -> ReadOnlyMode {
         let sideFiles = location.existingSideFiles
-        if sideFiles == ["-wal"] {
+        // A process in exclusive locking mode keeps its WAL index in memory: a live log without
+        // `-shm`, which SQLite reads (or waits for) as usual.
+        if sideFiles == ["-wal"] && !location.isLockedByAProcess {
             if !location.writeAheadLogHoldsPages {
                 return .immutable
             }
