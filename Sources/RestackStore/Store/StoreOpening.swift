@@ -148,6 +148,10 @@ enum StoreOpening {
             switch error {
             case .foreignDatabase, .newerSchema, .notADatabase, .corrupt:
                 throw error
+            case .locked:
+                // The busy timeout has passed once already: waiting it out again in the
+                // writing connection would double the promised wait.
+                throw error
             default:
                 return
             }
