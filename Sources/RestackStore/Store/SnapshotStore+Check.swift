@@ -82,6 +82,22 @@ extension SnapshotStore {
     /// Restack's invariants of the tree rows, each a query for the ids of the snapshots that
     /// break it (values of the wrong class are reported above, and left out here).
     static let treeChecks: [(String, String)] = [
+        // Enumerated columns: text of the right class that names none of their values.
+        ("restack_snapshot.shape: a shape that is neither drillDown nor tree", """
+            SELECT id FROM restack_snapshot WHERE typeof(shape) = 'text' AND shape NOT IN ('drillDown', 'tree')
+            """),
+        ("restack_container.kind: a kind that is not drillDown, stack, split or tabs", """
+            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(kind) = 'text' AND kind NOT IN ('drillDown', 'stack', 'split', 'tabs')
+            """),
+        ("restack_container.focus: a focus that is not primary or detail", """
+            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(focus) = 'text' AND focus NOT IN ('primary', 'detail')
+            """),
+        ("restack_container.compact: a compact policy that is not merge, omitDetail or focus", """
+            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(compact) = 'text' AND compact NOT IN ('merge', 'omitDetail', 'focus')
+            """),
+        ("restack_container.selected: a negative selection", """
+            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(selected) = 'integer' AND selected < 0
+            """),
         // The readers' own limit: a tree nested deeper than a state may be is refused by
         // `show`, `plan` and `export`, so `check` refuses it too. A container's depth is its
         // owner's path steps plus one (every record on the path holds a container).
