@@ -192,4 +192,17 @@ struct StateFileEncodingTests {
         let half = StateFileStrictnessTests.decodeError(#"{"formatVersion": 2, "root": {"kind": "tabs", "tabs": [{"identifier": "a"}], "selected": 0.5}}"#)
         #expect(half?.problem == "expected a whole number, found 0.5", "\(String(describing: half))")
     }
+
+    /// The structure pass's documented bound, at the boundary itself (issue 21, item 18): 200
+    /// nested arrays and objects pass it (and are refused by the decoder for what they hold),
+    /// 201 are refused by it, naming the bound.
+    @Test(arguments: [(200, false), (201, true), (199, false)])
+    func theNestingBoundIsExactlyTwoHundred(_ depth: Int, _ refusedForDepth: Bool) {
+        // The outer object is one level; the value of "deep" holds the rest.
+        let inner = depth - 1
+        let json = #"{"formatVersion": 1, "left": [], "deep": "# + String(repeating: "[", count: inner) + String(repeating: "]", count: inner) + "}"
+        let error = StateFileStrictnessTests.decodeError(json)
+        #expect(error != nil)
+        #expect((error?.problem.contains("nested deeper than 200") == true) == refusedForDepth, "\(depth): \(String(describing: error))")
+    }
 }
