@@ -46,6 +46,7 @@ struct SaveLoadTests {
         try store.save(DrillDownState(left: [tricky]), session: session)
         let loaded = try store.latestSnapshot(session: session)
         #expect(loaded.state?.left == [tricky])
+        try #require(loaded.state?.left.isEmpty == false)
         #expect(loaded.state?.left[0].payload == Data())
         #expect(try store.sessions().map(\.name) == [session])
     }

@@ -117,12 +117,8 @@ struct ContainerDocument: Codable {
         case .tabs:
             let tabs = try records(.tabs)
             let place = codingPathDescription(decoder.codingPath + [CodingKeys.selected])
-            // Read as a number first, so that 0.5 gets its own message rather than a parse error.
-            let number = try keys.decodeIfPresent(Double.self, forKey: .selected)
-            if let number, number != number.rounded() || abs(number) >= 1e15 {
-                throw StateFileError(path: place, problem: "expected a whole number, found \(number)")
-            }
-            let selected = number.map { Int($0) }
+            let selected = try !keys.contains(.selected) || keys.decodeNil(forKey: .selected)
+                ? nil : decodeWholeNumber(keys, forKey: .selected, place: place)
             switch (selected, tabs.isEmpty) {
             case (nil, false):
                 throw StateFileError(path: place, problem: "required when there are tabs (the index of the selected tab)")

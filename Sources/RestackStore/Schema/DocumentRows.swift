@@ -225,7 +225,7 @@ enum DocumentRows {
             let owner = try values.requiredExactText(0, .owner)
             let kindName = try values.requiredExactText(1, .kind)
             guard let kind = RestorationContainer.Kind(rawValue: kindName) else {
-                throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(kindName)\"")
+                throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(kindName)\"", column: "kind")
             }
             result[owner] = ContainerRow(kind: kind, focus: try values.exactText(2, .focus), compact: try values.exactText(3, .compact),
                                          selected: try values.optionalInteger(4, .selected))
@@ -290,6 +290,11 @@ enum DocumentRows {
         DamagedValue(detail: "restack_record of snapshot \(snapshotID): \(what)")
     }
 
+    /// A container setting that names no value of its column: the message names the column.
+    static func damaged(_ snapshotID: Int64, _ what: String, column: String) -> DamagedValue {
+        DamagedValue(detail: "restack_container.\(column) of snapshot \(snapshotID): \(what)")
+    }
+
     /// Builds a tree's containers from the rows, consuming them: rows left over belong to no
     /// container of the tree.
     struct TreeBuilder {
@@ -328,16 +333,18 @@ enum DocumentRows {
                 return .stack(StackContainer(records: slots[2] ?? []))
             case .split:
                 let slots = try sequences(built, allowed: [3, 4], snapshotID: snapshotID, owner: owner)
-                guard let focus = settings.focus.flatMap(SplitContainer.Side.init(rawValue:)),
-                      let compact = settings.compact.flatMap(SplitContainer.CompactPolicy.init(rawValue:)) else {
-                    throw damaged(snapshotID, "the split at \"\(owner)\" has no valid focus or compact policy")
+                guard let focus = settings.focus.flatMap(SplitContainer.Side.init(rawValue:)) else {
+                    throw damaged(snapshotID, "the split at \"\(owner)\" has no valid focus", column: "focus")
+                }
+                guard let compact = settings.compact.flatMap(SplitContainer.CompactPolicy.init(rawValue:)) else {
+                    throw damaged(snapshotID, "the split at \"\(owner)\" has no valid compact policy", column: "compact")
                 }
                 return .split(SplitContainer(primary: slots[3] ?? [], detail: slots[4] ?? [], focus: focus, compact: compact))
             case .tabs:
                 let tabs = try sequences(built, allowed: [5], snapshotID: snapshotID, owner: owner)[5] ?? []
                 let selected = settings.selected.flatMap { Int(exactly: $0) }
                 guard tabs.isEmpty ? settings.selected == nil : selected.map(tabs.indices.contains) == true else {
-                    throw damaged(snapshotID, "the tab bar at \"\(owner)\" selects a tab it does not have")
+                    throw damaged(snapshotID, "the tab bar at \"\(owner)\" selects a tab it does not have", column: "selected")
                 }
                 return .tabs(TabsContainer(tabs: tabs, selected: selected))
             }
