@@ -119,6 +119,10 @@ struct Probe: ParsableCommand {
             }
             if time { samples.nanoseconds.append(DispatchTime.now().uptimeNanoseconds - start) }
         }
-        print(time ? String(format: "%.2f", samples.median) : String(restored))
+        if time {
+            print(String(format: "%.2f", samples.median))
+        } else {
+            print(restored)   // as before `--time`: the fresh-process count includes this print's first use
+        }
     }
 }
