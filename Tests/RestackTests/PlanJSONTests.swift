@@ -9,12 +9,12 @@ struct PlanJSONTests {
     }
 
     @Test func hasTheDocumentedKeysAndValues() throws {
-        let state = DrillDownState(
+        let state = RestorationTree.drillDown(
             left: [RestorationRecord(identifier: "inbox", className: "InboxController"),
                    RestorationRecord(identifier: nil, className: "ComposeController")],
             right: RestorationRecord(identifier: "message-42", className: "MessageController")
         )
-        let object = try json(Restorer.plan(for: state))
+        let object = try json(Restorer.plan(state))
         #expect(Set(object.keys) == ["left", "right", "dropped", "rightPromotedToLeft", "warnings"])
         let left = try #require(object["left"] as? [[String: Any]])
         #expect(left.count == 1)
@@ -35,13 +35,13 @@ struct PlanJSONTests {
     }
 
     @Test func rightIsNullWhenEmptyAndPromotionIsReported() throws {
-        let object = try json(Restorer.plan(for: DrillDownState(left: [], right: RestorationRecord(identifier: "r"))))
+        let object = try json(Restorer.plan(RestorationTree.drillDown(left: [], right: RestorationRecord(identifier: "r"))))
         #expect(object["right"] is NSNull)
         #expect(object["rightPromotedToLeft"] as? Bool == true)
     }
 
     @Test func warningsCarryKindIdentifierAndSlots() throws {
-        let object = try json(Restorer.plan(for: DrillDownState(left: [RestorationRecord(identifier: "a"), RestorationRecord(identifier: "a")])))
+        let object = try json(Restorer.plan(RestorationTree.drillDown(left: [RestorationRecord(identifier: "a"), RestorationRecord(identifier: "a")])))
         let warning = try #require((object["warnings"] as? [[String: Any]])?.first)
         #expect(warning["kind"] as? String == "duplicate-identifier")
         #expect(warning["identifier"] as? String == "a")

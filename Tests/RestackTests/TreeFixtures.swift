@@ -36,7 +36,7 @@ func refusing(_ refused: String...) -> RecordResolver {
     RecordResolver { (record: RestorationRecord) in !refused.contains(record.identifier ?? "") }
 }
 
-extension RestorationTreePlan {
+extension RestorationPlan {
     /// `path:reason` for each dropped record.
     var drops: [String] {
         dropped.map { "\($0.path):\($0.reason)" }

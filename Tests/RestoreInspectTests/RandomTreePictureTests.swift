@@ -42,7 +42,7 @@ struct RandomTreePictureTests {
                 for name in names {
                     #expect(plain.components(separatedBy: "\"\(name)\"").count == 2, "seed \(seed) \(layout): \(name) once in\n\(plain)")
                 }
-                let dropped = Restorer.plan(for: tree, layout: layout == "compact" ? .compact : .regular, resolver: .knownClasses(["Known"])).dropped.count
+                let dropped = Restorer.plan(tree, layout: layout == "compact" ? .compact : .regular, resolver: .knownClasses(["Known"])).dropped.count
                 #expect(plain.components(separatedBy: "(dropped: ").count - 1 == dropped, "seed \(seed) \(layout): every dropped record marked")
                 for line in plain.split(separator: "\n") {
                     expectOneLine(line + "\n")

@@ -9,7 +9,7 @@ import Foundation
 /// are matched by path, unless both have identifiers and they differ: the same path in both is a
 /// *changed* record (an identifier given or taken away shows as a change). Whatever is still
 /// unmatched is *removed* (in the old tree) or *added* (in the new).
-/// A format-1 state compares as its tree (``RestorationTree/init(_:)``).
+/// A format-1 drill-down is a tree like any other.
 ///
 /// ```swift
 /// let diff = TreeDiff(from: yesterday, to: today)

@@ -1,5 +1,6 @@
 /// A drill-down container: a left stack and an optional right record, as SGBDrillDownController
-/// keeps them. A format-1 ``DrillDownState`` is a tree whose root is one of these.
+/// keeps them. A format-1 drill-down (``RestorationTree/drillDown(formatVersion:left:right:)``) is a tree whose
+/// root is one of these.
 public struct DrillDownContainer: Hashable, Sendable {
     /// The left stack, bottom (root) first.
     public var left: [RestorationRecord]

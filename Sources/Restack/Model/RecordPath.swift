@@ -36,24 +36,6 @@ public struct RecordPath: Hashable, Sendable {
     public func appending(_ step: Step) -> RecordPath {
         RecordPath(steps + [step])
     }
-
-    /// The step's format-1 slot, for a path of one drill-down step; `nil` otherwise.
-    public var slot: Slot? {
-        guard steps.count == 1 else { return nil }
-        switch steps[0] {
-        case .left(let index): return .left(index: index)
-        case .right: return .right
-        default: return nil
-        }
-    }
-
-    /// The path of a top-level drill-down slot.
-    public init(_ slot: Slot) {
-        switch slot {
-        case .left(let index): self.init([.left(index)])
-        case .right: self.init([.right])
-        }
-    }
 }
 
 extension RecordPath.Step {

@@ -1,71 +1,8 @@
 extension Restorer {
-    /// Plans the restoration of a tree for a layout, asking `canRebuild` about each record with
-    /// a valid identifier whose ancestors all survived.
-    ///
-    /// `canRebuild` receives the record and its identifier path (its ancestors' identifiers,
-    /// root first, then its own), is called at most once per record in document order, and
-    /// never for a record that rules 1, 3 or 10 already drop. An error it throws is rethrown,
-    /// and no plan is made.
-    ///
-    /// - Parameters:
-    ///   - tree: The saved tree.
-    ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
-    ///   - canRebuild: Returns `true` when the app can rebuild the record.
-    /// - Returns: The plan.
-    public static func plan(
-        for tree: RestorationTree,
-        layout: Layout = .regular,
-        canRebuild: (RestorationRecord, _ identifierPath: [String]) throws -> Bool
-    ) rethrows -> RestorationTreePlan {
-        try plan(for: tree, layout: layout, resolve: { record, path in ResolverOutcome(canRebuild: try canRebuild(record, path)) })
-    }
-
-    /// Plans the restoration of a tree for a layout, asking `resolve` what becomes of each
-    /// record with a valid identifier whose ancestors all survived: rebuilt, dropped
-    /// (``ResolverOutcome/classGone``, ``ResolverOutcome/stalePayload``), or rebuilt under a new
-    /// class name (``ResolverOutcome/renamed(to:)``, shown with ``PlannedRecord/renamedFrom``).
-    ///
-    /// `resolve` receives the record and its identifier path (its ancestors' identifiers, root
-    /// first, then its own), is called at most once per record in document order, and never for
-    /// a record that rules 1, 3 or 10 already drop. An error it throws is rethrown, and no plan
-    /// is made.
-    ///
-    /// - Parameters:
-    ///   - tree: The saved tree.
-    ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
-    ///   - resolve: Says what becomes of the record.
-    /// - Returns: The plan.
-    @_disfavoredOverload // A closure that fits both (one that only throws, say) keeps meaning Bool.
-    public static func plan(
-        for tree: RestorationTree,
-        layout: Layout = .regular,
-        resolve: (RestorationRecord, _ identifierPath: [String]) throws -> ResolverOutcome
-    ) rethrows -> RestorationTreePlan {
-        try plan(
-            tree, layout: layout, isSupported: RestorationTree.supportedFormatVersions.contains(tree.formatVersion),
-            resolve: { record, ancestors in try resolve(record, ancestors + [record.identifier!]) }
-        )
-    }
-
-    /// Plans the restoration of a tree for a layout with a ready-made resolver.
-    ///
-    /// - Parameters:
-    ///   - tree: The saved tree.
-    ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
-    ///   - resolver: Says what becomes of each record; by default all are rebuilt.
-    /// - Returns: The plan.
-    public static func plan(
-        for tree: RestorationTree,
-        layout: Layout = .regular,
-        resolver: RecordResolver = .acceptAll
-    ) -> RestorationTreePlan {
-        plan(for: tree, layout: layout, resolve: { resolver.outcome(for: $0, identifierPath: $1) })
-    }
-
     /// What the planning of one tree collects besides the restored containers.
     struct Findings {
-        var dropped: [RestorationTreePlan.Dropped] = []
-        var notes: [RestorationTreePlan.Note] = []
+        var dropped: [RestorationPlan.Dropped] = []
+        var notes: [RestorationPlan.Note] = []
         var warnings: [RestorationWarning] = []
     }
 
@@ -77,19 +14,19 @@ extension Restorer {
     }
 
     /// The resolver as the planner calls it: a record with a valid identifier, and the
-    /// identifiers of its ancestors (the entry points add the record's own to make its
+    /// identifiers of its ancestors (the enpoints add the record's own to make its
     /// identifier path; the format-1 one needs none).
-    typealias Resolve = (RestorationRecord, _ ancestors: [String]) throws -> ResolverOutcome
+    typealias Resolve = (RestorationRecord, _ ancestors: [String]) -> ResolverOutcome
 
-    /// The one planner behind every entry point: rule 10, then the root container.
-    static func plan(_ tree: RestorationTree, layout: Layout, isSupported: Bool, resolve: Resolve) rethrows -> RestorationTreePlan {
+    /// The one planner behind every enpoint: rule 10, then the root container.
+    static func plan(_ tree: RestorationTree, layout: Layout, isSupported: Bool, resolve: Resolve) -> RestorationPlan {
         guard isSupported else {
             return unsupportedFormatPlan(tree, layout: layout)
         }
         var findings = Findings()
-        let root = try planContainer(tree.root, in: Scope(path: .root, ancestors: [], layout: layout), findings: &findings, resolve: resolve)
-        return RestorationTreePlan(
-            formatVersion: tree.formatVersion, layout: layout, root: root,
+        let root = planContainer(tree.root, in: Scope(path: .root, ancestors: [], layout: layout), findings: &findings, resolve: resolve)
+        return RestorationPlan(
+            formatVersion: tree.formatVersion, form: tree.form, layout: layout, root: root,
             dropped: findings.dropped, notes: findings.notes, warnings: findings.warnings
         )
     }
@@ -99,27 +36,27 @@ extension Restorer {
     /// those of the containers below it (document order).
     static func planContainer(
         _ container: RestorationContainer, in scope: Scope, findings: inout Findings, resolve: Resolve
-    ) rethrows -> PlannedContainer {
+    ) -> PlannedContainer {
         let noteMark = findings.notes.count
         let warningMark = findings.warnings.count
-        var notes: [RestorationTreePlan.Note.Kind] = []
+        var notes: [RestorationPlan.Note.Kind] = []
         let content: PlannedContainer.Content
         switch container {
         case .drillDown(let saved):
-            var left = try planSequence(saved.left, RecordPath.Step.left, in: scope, findings: &findings, resolve: resolve)
-            var right = try saved.right.flatMap { try planRecord($0, at: .right, in: scope, findings: &findings, resolve: resolve) }
+            var left = planSequence(saved.left, RecordPath.Step.left, in: scope, findings: &findings, resolve: resolve)
+            var right = saved.right.flatMap { planRecord($0, at: .right, in: scope, findings: &findings, resolve: resolve) }
             notes += promoteLoneRight(left: &left, right: &right) ? [.rightPromoted] : []
             content = .drillDown(left: left, right: right)
         case .stack(let saved):
-            content = .stack(records: try planSequence(saved.records, RecordPath.Step.records, in: scope, findings: &findings, resolve: resolve))
+            content = .stack(records: planSequence(saved.records, RecordPath.Step.records, in: scope, findings: &findings, resolve: resolve))
         case .split(let saved):
-            let primary = try planSequence(saved.primary, RecordPath.Step.primary, in: scope, findings: &findings, resolve: resolve)
-            let detail = try planSequence(saved.detail, RecordPath.Step.detail, in: scope, findings: &findings, resolve: resolve)
+            let primary = planSequence(saved.primary, RecordPath.Step.primary, in: scope, findings: &findings, resolve: resolve)
+            let detail = planSequence(saved.detail, RecordPath.Step.detail, in: scope, findings: &findings, resolve: resolve)
             let focus = restoredFocus(saved.focus, primaryIsEmpty: primary.isEmpty, detailIsEmpty: detail.isEmpty)
             notes += (focus != saved.focus ? [.focusMoved] : []) + (primary.isEmpty ? [.primaryEmpty] : [])
             content = .split(primary: primary, detail: detail, focus: focus, policy: saved.compact)
         case .tabs(let saved):
-            let tabs = try planSequence(saved.tabs, RecordPath.Step.tabs, in: scope, findings: &findings, resolve: resolve)
+            let tabs = planSequence(saved.tabs, RecordPath.Step.tabs, in: scope, findings: &findings, resolve: resolve)
             let selection = restoredSelection(saved.selected, survivors: tabs)
             notes += selection.moved ? [.selectionMoved] : []
             content = .tabs(tabs: tabs, selected: selection.index)
@@ -133,11 +70,11 @@ extension Restorer {
     /// Rules 1 to 4 for one slot's sequence of records.
     static func planSequence(
         _ records: [RestorationRecord], _ step: (Int) -> RecordPath.Step, in scope: Scope, findings: inout Findings, resolve: Resolve
-    ) rethrows -> [PlannedRecord] {
+    ) -> [PlannedRecord] {
         var planned: [PlannedRecord?] = []
         planned.reserveCapacity(records.count)
         for (index, record) in records.enumerated() {
-            planned.append(try planRecord(record, at: step(index), in: scope, findings: &findings, resolve: resolve))
+            planned.append(planRecord(record, at: step(index), in: scope, findings: &findings, resolve: resolve))
         }
         return closeGaps(planned)
     }
@@ -146,11 +83,11 @@ extension Restorer {
     /// with every record below it.
     static func planRecord(
         _ record: RestorationRecord, at step: RecordPath.Step, in scope: Scope, findings: inout Findings, resolve: Resolve
-    ) rethrows -> PlannedRecord? {
+    ) -> PlannedRecord? {
         let path = scope.path.appending(step)
         var kept = record
         var renamedFrom: String?
-        switch try decision(for: record, ancestors: scope.ancestors, resolve: resolve) {
+        switch decision(for: record, ancestors: scope.ancestors, resolve: resolve) {
         case .drop(let reason):
             findings.dropped.append(.init(record: record, path: path, reason: reason))
             findings.dropped += descendants(of: record, at: path).map { .init(record: $0.record, path: $0.path, reason: .ancestorDropped) }
@@ -161,9 +98,9 @@ extension Restorer {
             renamedFrom = record.className
             kept.className = name
         }
-        let container = try record.container.map { nested in
+        let container = record.container.map { nested in
             let inner = Scope(path: path, ancestors: scope.ancestors + [record.identifier!], layout: scope.layout)
-            return try planContainer(nested, in: inner, findings: &findings, resolve: resolve)
+            return planContainer(nested, in: inner, findings: &findings, resolve: resolve)
         }
         return PlannedRecord(record: kept, from: path, container: container, renamedFrom: renamedFrom)
     }
@@ -181,9 +118,10 @@ extension Restorer {
 
     /// Rule 10: a state in an unsupported format restores nothing; every record, nested ones
     /// included, is dropped with ``DropReason/unsupportedFormat``.
-    static func unsupportedFormatPlan(_ tree: RestorationTree, layout: Layout) -> RestorationTreePlan {
-        RestorationTreePlan(
+    static func unsupportedFormatPlan(_ tree: RestorationTree, layout: Layout) -> RestorationPlan {
+        RestorationPlan(
             formatVersion: tree.formatVersion,
+            form: tree.form,
             layout: layout,
             root: nil,
             dropped: tree.allRecords.map { .init(record: $0.record, path: $0.path, reason: .unsupportedFormat) },

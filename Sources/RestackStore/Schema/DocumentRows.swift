@@ -12,30 +12,19 @@ import Restack
 /// through ``StoredValues``: a row that does not fit the tree it belongs to is
 /// ``StoreError/corrupt(path:detail:)``, never a trap.
 enum DocumentRows {
-    /// How a snapshot was saved, as `restack_snapshot.shape` says.
-    enum Shape: String {
-        case drillDown, tree
-    }
-
-    /// The shape a document is stored in: a state whose records hold containers is the tree it is.
-    static func shape(of document: StateFile.Document) -> Shape {
-        if case .drillDown(let state) = document, !state.hasNestedContainers {
-            return .drillDown
-        }
-        return .tree
-    }
+    /// How a snapshot was saved, as `restack_snapshot.shape` says: the tree's form.
+    typealias Shape = RestorationTree.Form
 
     // MARK: Writing
 
-    /// Writes the rows of `document` under `snapshotID`.
-    static func insert(_ db: Database, _ document: StateFile.Document, snapshotID: Int64) throws {
+    /// Writes the rows of `tree` under `snapshotID`, in its form.
+    static func insert(_ db: Database, _ tree: RestorationTree, snapshotID: Int64) throws {
         // An empty payload is written as X'' explicitly: binding an empty buffer could store NULL.
         let record = try db.cachedStatement(sql: """
             INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload)
             VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CASE WHEN ? THEN X'' ELSE ? END)
             """)
-        let tree = document.tree
-        let isTree = shape(of: document) == .tree
+        let isTree = tree.form == .tree
         let container = isTree ? try db.cachedStatement(sql: """
             INSERT INTO restack_container (snapshot_id, owner, kind, focus, compact, selected) VALUES (?, ?, ?, ?, ?, ?)
             """) : nil
@@ -93,7 +82,7 @@ enum DocumentRows {
     }
 
     /// Reads a snapshot's document back.
-    static func load(_ db: Database, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> StateFile.Document {
+    static func load(_ db: Database, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> RestorationTree {
         let statement = try db.cachedStatement(sql: recordsSQL)
         let rows = try Row.fetchCursor(statement, arguments: [snapshotID])
         var top: [Placed] = []
@@ -125,7 +114,7 @@ enum DocumentRows {
                 throw damaged(snapshotID, "a format-1 snapshot whose records have parents")
             }
             let root = try drillDown(top, snapshotID: snapshotID, owner: "")
-            return .drillDown(DrillDownState(formatVersion: formatVersion, left: root.left, right: root.right))
+            return .drillDown(formatVersion: formatVersion, left: root.left, right: root.right)
         case .tree:
             let containers = try loadContainers(db, snapshotID: snapshotID)
             var builder = TreeBuilder(snapshotID: snapshotID, nested: nested, containers: containers)
@@ -134,7 +123,7 @@ enum DocumentRows {
                 let strays = (Array(builder.nested.keys) + Array(builder.containers.keys)).sorted().prefix(3)
                 throw damaged(snapshotID, "rows under paths that hold no container: \(strays.joined(separator: ", "))")
             }
-            return .tree(RestorationTree(formatVersion: formatVersion, root: root))
+            return RestorationTree(formatVersion: formatVersion, root: root)
         }
     }
 

@@ -22,7 +22,7 @@ struct ScreenPicture {
     }
 
     let tree: RestorationTree
-    let plan: RestorationTreePlan
+    let plan: RestorationPlan
     let style: TerminalStyle
     private var status: [RecordPath: Status] = [:]
     private var planned: [RecordPath: PlannedContainer] = [:]
@@ -31,7 +31,7 @@ struct ScreenPicture {
     private var renamedTo: [RecordPath: String?] = [:]
 
     /// A picture of `plan`, made from `tree`.
-    init(tree: RestorationTree, plan: RestorationTreePlan, style: TerminalStyle) {
+    init(tree: RestorationTree, plan: RestorationPlan, style: TerminalStyle) {
         self.tree = tree
         self.plan = plan
         self.style = style

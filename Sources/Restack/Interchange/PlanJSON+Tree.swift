@@ -1,6 +1,8 @@
 import Foundation
 
-/// The JSON form of a tree plan, as `restore-inspect plan --json` prints it for a format-2 state.
+/// The JSON form of a plan, as `restore-inspect plan --json` prints it for a format-2 state; a plan
+/// of a format-1 drill-down (its ``RestorationPlan/form``) is written in the format-1 plan's shape
+/// instead, byte for byte as format 1 always wrote it.
 ///
 /// ```json
 /// { "formatVersion": 2, "layout": "compact",
@@ -19,13 +21,16 @@ import Foundation
 /// planned for the compact layout. `root` is `null` when nothing is planned (rule 10). A record
 /// has `container` only when it holds one, and `renamedFrom` (its saved class name; `class` is
 /// the new one) only when the resolver renamed it.
-extension RestorationTreePlan: Encodable {
+extension RestorationPlan: Encodable {
     enum CodingKeys: String, CodingKey {
         case formatVersion, layout, root, dropped, notes, warnings
     }
 
-    /// Encodes the plan in the documented JSON shape.
+    /// Encodes the plan in the documented JSON shape of its form.
     public func encode(to encoder: any Encoder) throws {
+        if form == .drillDown {
+            return try DrillDownPlanJSON(plan: self).encode(to: encoder)
+        }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(formatVersion, forKey: .formatVersion)
         try container.encode(layout.rawValue, forKey: .layout)
@@ -41,7 +46,7 @@ extension RestorationTreePlan: Encodable {
     }
 }
 
-extension RestorationTreePlan.Dropped: Encodable {
+extension RestorationPlan.Dropped: Encodable {
     enum CodingKeys: String, CodingKey {
         case path, identifier, className = "class", reason
     }
@@ -56,7 +61,7 @@ extension RestorationTreePlan.Dropped: Encodable {
     }
 }
 
-extension RestorationTreePlan.Note: Encodable {
+extension RestorationPlan.Note: Encodable {
     enum CodingKeys: String, CodingKey {
         case kind, path
     }
@@ -124,6 +129,23 @@ extension CompactArrangement: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(stack, forKey: .stack)
         try container.encode(hidden, forKey: .hidden)
+    }
+}
+
+extension RestorationWarning: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case kind, identifier, paths
+    }
+
+    /// Encodes `kind`, `identifier` and `paths`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        switch self {
+        case .duplicateIdentifier(let identifier, let paths):
+            try container.encode(identifier, forKey: .identifier)
+            try container.encode(paths, forKey: .paths)
+        }
     }
 }
 
