@@ -2,7 +2,7 @@ import Restack
 
 /// A snapshot read back from the store: its information and what was saved, exactly.
 ///
-/// The tree keeps the form it was saved in (``RestorationTree/form``, also in
+/// The tree keeps the form it was saved in (`RestorationTree.form`, also in
 /// ``SnapshotInfo/form``): a format-1 drill-down is exported as a format-1 state file.
 public struct StoredSnapshot: Hashable, Sendable {
     /// The snapshot's information.

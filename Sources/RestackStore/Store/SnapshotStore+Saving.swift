@@ -8,7 +8,7 @@ extension SnapshotStore {
     ///
     /// Records are stored exactly as given, valid or not, every record a row with its path, every
     /// container of a tree a row with its kind and settings; the snapshot keeps the tree's form
-    /// (``RestorationTree/form``: a format-1 drill-down or a tree). The session is created on
+    /// (`RestorationTree.form`: a format-1 drill-down or a tree). The session is created on
     /// its first save. A save made while a restore of the session is begun and not yet confirmed
     /// is provisional (``SnapshotInfo/isProvisional``): it is not restored, and does not count
     /// for retention, until `confirmRestore(snapshotID:)`. The tree is checked against
@@ -21,7 +21,7 @@ extension SnapshotStore {
     /// ```
     ///
     /// - Parameters:
-    ///   - tree: The tree to save; a drill-down (``RestorationTree/drillDown(formatVersion:left:right:)``)
+    ///   - tree: The tree to save; a drill-down (`RestorationTree.drillDown(left:right:)`)
     ///     is one too.
     ///   - session: The session's name, any string (a scene's persistent identifier, say).
     ///   - appVersion: The app's version, kept to tell which build saved the snapshot.
