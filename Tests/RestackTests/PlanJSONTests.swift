@@ -48,4 +48,25 @@ struct PlanJSONTests {
         #expect((warning["from"] as? [Any])?.count == 2)
         #expect((warning["message"] as? String)?.isEmpty == false)
     }
+
+    /// One plan, two JSON shapes: the form of the planned tree decides, and a compact drill-down
+    /// adds `layout` and its single stack, as `plan --json` always printed them.
+    @Test func theFormDecidesTheShapeAndACompactDrillDownAddsItsStack() throws {
+        let records = [RestorationRecord(identifier: "a"), RestorationRecord(identifier: "b")]
+        let formatOne = try json(Restorer.plan(RestorationTree.drillDown(left: records), layout: .compact))
+        #expect(Set(formatOne.keys) == ["left", "right", "dropped", "rightPromotedToLeft", "warnings", "layout", "compact"])
+        let compact = try #require(formatOne["compact"] as? [String: Any])
+        #expect(compact["stack"] as? [String] == ["left[0]", "left[1]"])
+        let tree = try json(Restorer.plan(RestorationTree(root: .drillDown(DrillDownContainer(left: records))), layout: .compact))
+        #expect(Set(tree.keys) == ["formatVersion", "layout", "root", "dropped", "notes", "warnings"])
+    }
+
+    @Test func theDrillDownViewReadsTheRootSlotBySlot() throws {
+        let plan = Restorer.plan(RestorationTree.drillDown(left: [RestorationRecord(identifier: nil)], right: RestorationRecord(identifier: "r")))
+        let view = try #require(plan.drillDown)
+        #expect(view.left.map(\.from) == [RecordPath([.right])] && view.right == nil && view.rightPromotedToLeft)
+        #expect(Restorer.plan(RestorationTree(root: .stack(StackContainer(records: [])))).drillDown == nil)
+        #expect(Restorer.plan(RestorationTree.drillDown(formatVersion: 9, left: [RestorationRecord(identifier: "a")])).drillDown?.left.isEmpty == true,
+                "a plan that restores nothing has an empty drill-down view")
+    }
 }
