@@ -92,30 +92,24 @@ extension PlannedRecord: Encodable {
 }
 
 extension PlannedContainer: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case kind, left, right, records, primary, detail, focus, detailPlaceholder, tabs, selected, compact
-    }
-
-    /// Encodes `kind`, the kind's restored slots and settings, and `compact` when arranged.
+    /// Encodes `kind`, the kind's restored slots and settings (as its file lists them), and
+    /// `compact` when arranged.
     public func encode(to encoder: any Encoder) throws {
-        var keys = encoder.container(keyedBy: CodingKeys.self)
-        try keys.encode(kind.rawValue, forKey: .kind)
-        switch content {
-        case .drillDown(let left, let right):
-            try keys.encode(left, forKey: .left)
-            try keys.encode(right, forKey: .right)
-        case .stack(let records):
-            try keys.encode(records, forKey: .records)
-        case .split(let primary, let detail, let focus, _):
-            try keys.encode(primary, forKey: .primary)
-            try keys.encode(detail, forKey: .detail)
-            try keys.encode(focus.rawValue, forKey: .focus)
-            try keys.encode(detailPlaceholder, forKey: .detailPlaceholder)
-        case .tabs(let tabs, let selected):
-            try keys.encode(tabs, forKey: .tabs)
-            try keys.encode(selected, forKey: .selected)
+        var keys = encoder.container(keyedBy: AnyCodingKey.self)
+        try keys.encode(kind.rawValue, forKey: AnyCodingKey(stringValue: "kind"))
+        let parts = content.parts
+        for (slot, records) in zip(kind.definition.slots, parts.slots) {
+            let key = AnyCodingKey(stringValue: slot.name)
+            if slot.isSequence {
+                try keys.encode(records, forKey: key)
+            } else {
+                try keys.encode(records.first, forKey: key)
+            }
         }
-        try keys.encodeIfPresent(compact, forKey: .compact)
+        for (name, value) in parts.settings {
+            try keys.encode(value, forKey: AnyCodingKey(stringValue: name))
+        }
+        try keys.encodeIfPresent(compact, forKey: AnyCodingKey(stringValue: "compact"))
     }
 }
 

@@ -219,22 +219,12 @@ public struct PlannedContainer: Hashable, Sendable {
 
     /// The container's kind.
     public var kind: RestorationContainer.Kind {
-        switch content {
-        case .drillDown: .drillDown
-        case .stack: .stack
-        case .split: .split
-        case .tabs: .tabs
-        }
+        content.kind
     }
 
     /// The restored records of every slot, in document order.
     public var children: [PlannedRecord] {
-        switch content {
-        case .drillDown(let left, let right): left + (right.map { [$0] } ?? [])
-        case .stack(let records): records
-        case .split(let primary, let detail, _, _): primary + detail
-        case .tabs(let tabs, _): tabs
-        }
+        content.parts.slots.flatMap { $0 }
     }
 
     /// Whether a split restores with an empty detail: the app shows its placeholder.
@@ -245,16 +235,7 @@ public struct PlannedContainer: Hashable, Sendable {
 
     /// The container as it restores, ready to save again.
     public var restoredContainer: RestorationContainer {
-        switch content {
-        case .drillDown(let left, let right):
-            .drillDown(DrillDownContainer(left: left.map(\.restoredRecord), right: right?.restoredRecord))
-        case .stack(let records):
-            .stack(StackContainer(records: records.map(\.restoredRecord)))
-        case .split(let primary, let detail, let focus, let policy):
-            .split(SplitContainer(primary: primary.map(\.restoredRecord), detail: detail.map(\.restoredRecord), focus: focus, compact: policy))
-        case .tabs(let tabs, let selected):
-            .tabs(TabsContainer(tabs: tabs.map(\.restoredRecord), selected: selected))
-        }
+        content.parts.restored
     }
 }
 

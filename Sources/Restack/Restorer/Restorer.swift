@@ -45,9 +45,7 @@ public enum Restorer {
     ///     becomes one through ``RecordResolver``'s initializers.
     /// - Returns: The plan.
     public static func plan(_ tree: RestorationTree, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) -> RestorationPlan {
-        plan(tree, layout: layout, isSupported: tree.form.supportedFormatVersions.contains(tree.formatVersion)) { record, ancestors in
-            resolver.outcome(for: record, identifierPath: ancestors + [record.identifier!])
-        }
+        plan(tree, layout: layout, isSupported: tree.form.supportedFormatVersions.contains(tree.formatVersion), resolver: resolver)
     }
 
     // MARK: - Rules 1 and 2
@@ -81,12 +79,12 @@ public enum Restorer {
     static func decision(
         for record: RestorationRecord,
         ancestors: [String],
-        resolve: Resolve
+        resolver: RecordResolver
     ) -> Decision {
         if let problem = identifierProblem(of: record) {
             return .drop(problem)
         }
-        switch resolve(record, ancestors) {
+        switch resolver.outcome(for: record, identifierPath: ancestors + [record.identifier!]) {
         case .rebuild:
             return .keep
         case .classGone:

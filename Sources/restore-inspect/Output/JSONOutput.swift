@@ -109,15 +109,11 @@ struct ShowJSON: Encodable {
 
         init(_ container: RestorationContainer) {
             kind = container.kind.rawValue
-            switch container {
-            case .split(let split):
-                focus = split.focus.rawValue
-                compact = split.compact.rawValue
-            case .tabs(let tabs):
-                selected = tabs.selected
-            case .drillDown, .stack:
-                break
-            }
+            // The settings by name, as the kind's file lists them.
+            let settings = container.storedSettings
+            if case .text(let value)? = settings["focus"] { focus = value }
+            if case .text(let value)? = settings["compact"] { compact = value }
+            if case .integer(let value)? = settings["selected"] { selected = value }
         }
     }
 

@@ -95,7 +95,7 @@ struct ScreenPicture {
                 plannedLeft = Set(left.map(\.from))
             }
             let all = children(of: container, at: path)
-            let left = all.filter { if case .left = $0.step { true } else { plannedLeft.contains($0.path) } }
+            let left = all.filter { $0.step.slotName == "left" || plannedLeft.contains($0.path) }
             let right = all.filter { $0.step == .right && !plannedLeft.contains($0.path) }
             return [style.bold("[drillDown]")] + columns([("left", left), ("right", right)])
         case .split(let split):
@@ -109,8 +109,8 @@ struct ScreenPicture {
                 return oneStack(container, at: path, compact, title: "compact \(split.compact.rawValue): one stack")
             }
             let all = children(of: container, at: path)
-            let primary = all.filter { if case .primary = $0.step { true } else { false } }
-            let detail = all.filter { if case .detail = $0.step { true } else { false } }
+            let primary = all.filter { $0.step.slotName == "primary" }
+            let detail = all.filter { $0.step.slotName == "detail" }
             var detailColumn = column(detail)
             if placeholder {
                 detailColumn.insert(style.dim("  (the app's placeholder)"), at: 0)
