@@ -100,6 +100,34 @@ struct TreeStoreTests {
         }
         #expect(report.problems.joined().isEmpty == false)
     }
+
+    static let chain = RestorationTree(root: .presentation(PresentationContainer(
+        base: record("inbox"), presented: [RestorationRecord(identifier: "compose", className: "NavController", container: .stack(StackContainer(records: [record("draft")]))), record("picker")]
+    )))
+
+    /// A presentation chain is stored, read back and checked like every kind, with no list of its
+    /// names in the schema: the rows that break its slots are found on read and by `check`.
+    @Test(arguments: [
+        ("UPDATE restack_record SET path = 'base[1]', slot = 'base', position = 1 WHERE path = 'presented[1]'", "two bases"),
+        ("UPDATE restack_record SET slot = 'pressented' WHERE path = 'presented[1]'", "unknown slot"),
+        ("UPDATE restack_container SET kind = 'presentations' WHERE owner = ''", "unknown kind"),
+        ("UPDATE restack_record SET position = 2, path = 'presented[2]' WHERE path = 'presented[1]'", "gap"),
+    ])
+    func aChainIsStoredAndItsBrokenRowsAreFound(_ sql: String, _ finding: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.sqlite")
+        let store = try SnapshotStore(path: path)
+        let info = try store.save(Self.chain, session: "s")
+        #expect(info.form == .tree)
+        #expect(try store.snapshot(id: info.id).tree == Self.chain)
+        #expect(try store.check().isHealthy)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: sql) }
+        try queue.close()
+        let reopened = try SnapshotStore(readingAt: path)
+        #expect(!(try reopened.check().isHealthy), "\(finding)")
+        #expect(throws: StoreError.self, "\(finding)") { try reopened.restore(session: "s") }
+    }
 }
 
 /// The store plans with the resolver's outcomes: stale payloads and renames come through.

@@ -98,8 +98,10 @@ struct UpgradeTests {
         #expect(report.appliedMigrations == SnapshotStore.knownMigrations)
         #expect(report.isHealthy, "\(report.problems) \(report.integrity)")
         try Self.expectSame(store, expected)
-        // And the upgraded store takes trees.
-        let tree = RestorationTree(root: .stack(StackContainer(records: [RestorationRecord(identifier: "new", className: "NewController")])))
+        // And the upgraded store takes trees, of a kind newer than its tables (no CHECK lists it).
+        let tree = RestorationTree(root: .presentation(PresentationContainer(
+            base: RestorationRecord(identifier: "new", className: "NewController"),
+            presented: [RestorationRecord(identifier: "sheet", className: "SheetController")])))
         let saved = try store.save(tree, session: "after-upgrade")
         #expect(try store.snapshot(id: saved.id).tree == tree)
     }

@@ -37,10 +37,14 @@ struct OutcomePropertyTests {
     static func expectedFates(_ tree: RestorationTree) -> [(path: RecordPath, fate: Fate)] {
         var fates: [(RecordPath, Fate)] = []
         var dead = Set<RecordPath>()
+        var brokenChains = chainsWithoutBase(tree)
         for (path, record) in tree.allRecords {
             let fate: Fate
-            if dead.contains(RecordPath(Array(path.steps.dropLast()))) {
+            let parent = RecordPath(Array(path.steps.dropLast()))
+            if dead.contains(parent) {
                 fate = .dropped(.ancestorDropped)
+            } else if path.steps.last?.slotName == "presented" && brokenChains.contains(parent) {
+                fate = .dropped(.truncated)
             } else if record.identifier == nil {
                 fate = .dropped(.missingIdentifier)
             } else if record.identifier == "" {
@@ -57,7 +61,10 @@ struct OutcomePropertyTests {
                     fate = .dropped(.unresolvedClass)
                 }
             }
-            if case .dropped = fate { dead.insert(path) }
+            if case .dropped = fate {
+                dead.insert(path)
+                if isInChain(path) { brokenChains.insert(parent) }
+            }
             fates.append((path, fate))
         }
         return fates

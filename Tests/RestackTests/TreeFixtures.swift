@@ -91,3 +91,21 @@ extension PlannedContainer {
         return nil
     }
 }
+
+/// Rule 12, for the oracles: the paths of the presentation chains whose base is null. A chain
+/// also breaks at its first record that is dropped; the records presented above are truncated.
+func chainsWithoutBase(_ tree: RestorationTree) -> Set<RecordPath> {
+    let containers = [(RecordPath.root, tree.root)] + tree.allRecords.compactMap { entry in entry.record.container.map { (entry.path, $0) } }
+    return Set(containers.compactMap { path, container in
+        if case .presentation(let chain) = container, chain.base == nil { path } else { nil }
+    })
+}
+
+/// Whether a record at `path` sits in a presentation chain's `base` or `presented` slot.
+func isInChain(_ path: RecordPath) -> Bool {
+    ["base", "presented"].contains(path.steps.last?.slotName ?? "")
+}
+
+func presentation(_ base: RestorationRecord?, _ presented: RestorationRecord...) -> RestorationContainer {
+    .presentation(PresentationContainer(base: base, presented: presented))
+}

@@ -22,16 +22,24 @@ struct TreePropertyTests {
         var fates: [(RecordPath, DropReason?)] = []
         var identifiersAt: [RecordPath: [String]] = [.root: []]
         var deadAt = Set<RecordPath>()
+        var brokenChains = chainsWithoutBase(tree)
         for (path, record) in tree.allRecords {
             let parent = RecordPath(Array(path.steps.dropLast()))
-            if deadAt.contains(parent) {
+            func die(_ reason: DropReason) {
                 deadAt.insert(path)
-                fates.append((path, .ancestorDropped))
+                fates.append((path, reason))
+                if isInChain(path) { brokenChains.insert(parent) }
+            }
+            if deadAt.contains(parent) {
+                die(.ancestorDropped)
+                continue
+            }
+            if path.steps.last?.slotName == "presented" && brokenChains.contains(parent) {
+                die(.truncated)
                 continue
             }
             guard let id = record.identifier, !id.isEmpty else {
-                deadAt.insert(path)
-                fates.append((path, record.identifier == nil ? .missingIdentifier : .emptyIdentifier))
+                die(record.identifier == nil ? .missingIdentifier : .emptyIdentifier)
                 continue
             }
             let identifiers = identifiersAt[parent]! + [id]
@@ -39,8 +47,7 @@ struct TreePropertyTests {
                 identifiersAt[path] = identifiers
                 fates.append((path, nil))
             } else {
-                deadAt.insert(path)
-                fates.append((path, .unresolvedClass))
+                die(.unresolvedClass)
             }
         }
         return fates
@@ -68,7 +75,7 @@ struct TreePropertyTests {
         #expect(kinds == Set(RestorationContainer.Kind.allCases))
         #expect(policies == Set(SplitContainer.CompactPolicy.allCases))
         #expect(depths.contains(TreeGenerators.maxDepth) && depths.max() == TreeGenerators.maxDepth)
-        #expect(reasons == [.missingIdentifier, .emptyIdentifier, .unresolvedClass, .ancestorDropped])
+        #expect(reasons == [.missingIdentifier, .emptyIdentifier, .unresolvedClass, .ancestorDropped, .truncated])
         #expect(notes == Set(RestorationPlan.Note.Kind.allCases))
         #expect(hidden > 0)
     }
@@ -141,7 +148,7 @@ struct TreePropertyTests {
                     for path in arrangement?.hidden ?? [] {
                         #expect(restored.contains(path) && !dropped.contains(path))
                     }
-                case .stack, .tabs:
+                case .stack, .tabs, .presentation:
                     #expect(container.compact == nil)
                 }
             }

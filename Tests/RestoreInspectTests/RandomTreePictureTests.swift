@@ -25,6 +25,7 @@ struct RandomTreePictureTests {
             case .stack(let c): return .stack(StackContainer(records: c.records.map(record)))
             case .split(let c): return .split(SplitContainer(primary: c.primary.map(record), detail: c.detail.map(record), focus: c.focus, compact: c.compact))
             case .tabs(let c): return .tabs(TabsContainer(tabs: c.tabs.map(record), selected: c.selected))
+            case .presentation(let c): return .presentation(PresentationContainer(base: c.base.map(record), presented: c.presented.map(record)))
             }
         }
         let root = container(tree.root)

@@ -114,6 +114,7 @@ extension RestorationContainer {
         case .stack(let container): container
         case .split(let container): container
         case .tabs(let container): container
+        case .presentation(let container): container
         }
     }
 }
@@ -126,6 +127,7 @@ extension RestorationContainer.Kind {
         case .stack: StackContainer.self
         case .split: SplitContainer.self
         case .tabs: TabsContainer.self
+        case .presentation: PresentationContainer.self
         }
     }
 
@@ -141,6 +143,7 @@ extension PlannedContainer.Content {
         case .stack(let records): StackContainer.parts(records: records)
         case .split(let primary, let detail, let focus, let policy): SplitContainer.parts(primary: primary, detail: detail, focus: focus, policy: policy)
         case .tabs(let tabs, let selected): TabsContainer.parts(tabs: tabs, selected: selected)
+        case .presentation(let base, let presented): PresentationContainer.parts(base: base, presented: presented)
         }
     }
 
@@ -151,6 +154,7 @@ extension PlannedContainer.Content {
         case .stack: .stack
         case .split: .split
         case .tabs: .tabs
+        case .presentation: .presentation
         }
     }
 }

@@ -22,6 +22,9 @@ public indirect enum RestorationContainer: Hashable, Sendable {
     case split(SplitContainer)
     /// Tabs and a selected tab: a tab bar controller, Reinstate's tab bar.
     case tabs(TabsContainer)
+    /// A base and the chain of records presented on it: UIKit's modal presentations, SwiftUI's
+    /// sheets and full-screen covers.
+    case presentation(PresentationContainer)
 
     /// The container's kind.
     public var kind: Kind {
@@ -77,5 +80,7 @@ extension RestorationContainer {
         case split
         /// ``TabsContainer``.
         case tabs
+        /// ``PresentationContainer``.
+        case presentation
     }
 }

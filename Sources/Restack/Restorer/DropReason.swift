@@ -19,6 +19,10 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable {
     /// A record above this one, whose container holds it, was dropped (rule 3): like UIKit,
     /// a controller is restored only if every ancestor is.
     case ancestorDropped = "ancestor-dropped"
+    /// A record below this one in its presentation chain (the base, or a record presented
+    /// before it) is not restored (rule 12): nothing can present it. Like `ancestor-dropped`,
+    /// its own identifier and class were not looked at.
+    case truncated
 }
 
 extension DropReason: CustomStringConvertible {

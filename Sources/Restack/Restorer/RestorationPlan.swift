@@ -201,6 +201,8 @@ public struct PlannedContainer: Hashable, Sendable {
         case split(primary: [PlannedRecord], detail: [PlannedRecord], focus: SplitContainer.Side, policy: SplitContainer.CompactPolicy)
         /// A tab bar, with the restored index of the selected tab (rule 7).
         case tabs(tabs: [PlannedRecord], selected: Int?)
+        /// A presentation chain, truncated at its first record that is not restored (rule 12).
+        case presentation(base: PlannedRecord?, presented: [PlannedRecord])
     }
 
     /// The container's path (the path of the record that owns it; empty for the root).

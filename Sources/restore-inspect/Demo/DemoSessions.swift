@@ -34,6 +34,7 @@ enum DemoSessions {
         "SettingsController", "AboutController", "AlbumController", "PhotoController",
         "SplitController", "NavController", "TabBarController", "FolderListController", "IndexController",
         "NoteController", "PeerController", "LibraryController", "StateController",
+        "AttachmentPickerController", "ImageZoomController",
     ]
 
     static func record(_ id: String?, _ className: String?, _ payload: String? = nil) -> RestorationRecord {
@@ -163,6 +164,21 @@ enum DemoSessions {
                 ]))),
                 record("gone", "RemovedFeatureController"),
             ], selected: 1))),
+            layout: .regular
+        ),
+        Session(
+            name: "demo/mail-compose-attachments",
+            story: "a mail app's compose sheet presents an attachment picker, which presented a preview whose class was removed: the chain stops there, the zoom it presented is truncated",
+            tree: RestorationTree(root: .presentation(PresentationContainer(
+                base: owner("mail", "SplitController", .drillDown(DrillDownContainer(
+                    left: [record("inbox", "InboxController", "folder=INBOX")], right: record("message-42", "MessageController", "id=42")))),
+                presented: [
+                    owner("compose-nav", "NavController", .stack(StackContainer(records: [record("compose", "ComposeController", "draft=17")]))),
+                    record("attachments", "AttachmentPickerController"),
+                    record("preview", "RemovedPreviewController"),
+                    record("zoom", "ImageZoomController"),
+                ]
+            ))),
             layout: .regular
         ),
     ]

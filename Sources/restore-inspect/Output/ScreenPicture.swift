@@ -119,6 +119,9 @@ struct ScreenPicture {
             return [style.bold("[split]")] + frame([(titles[0], column(primary)), (titles[1], detailColumn)])
         case .stack:
             return [style.bold("[stack]")] + columns([("stack", children(of: container, at: path))])
+        case .presentation:
+            // One pile: the base at the bottom, each presented record above the one presenting it.
+            return [style.bold("[presentation]")] + columns([("chain", children(of: container, at: path))])
         case .tabs(let tabs):
             var selected = tabs.selected.map { path.appending(.tabs($0)) }
             if case .tabs(let plannedTabs, let index)? = restored?.content {
