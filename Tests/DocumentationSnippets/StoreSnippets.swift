@@ -58,6 +58,27 @@ struct StoreSnippets {
         #expect(try store.snapshots(session: sessionID).allSatisfy { $0.unconfirmedRestores == 0 })
     }
 
+    @Test func quickStartSave() throws {
+        let folder = try TemporaryFolder()
+        let storeURL = URL(fileURLWithPath: folder.path("navigation.sqlite"))
+        let sceneID = "scene"
+        let inboxState = try RecordPayload.encode(InboxState(folder: "INBOX", scroll: 120))
+        // snippet: quick-start-save
+        let store = try SnapshotStore(path: storeURL.path)   // creates and migrates the file if needed
+        let tree = RestorationTree(root: .tabs(TabsContainer(tabs: [
+            RestorationRecord(identifier: "mail", className: "NavController", container: .stack(StackContainer(records: [
+                RestorationRecord(identifier: "mailboxes", className: "MailboxesController"),
+                RestorationRecord(identifier: "inbox", className: "InboxController", payload: inboxState),
+            ]))),
+            RestorationRecord(identifier: "settings", className: "SettingsController"),
+        ], selected: 0)))
+        try store.save(tree, session: sceneID, appVersion: "2.3 (45)")
+        // end snippet
+        let restored = try store.restore(session: sceneID)
+        #expect(restored.plan.restoredRecords.compactMap(\.restoredRecord.identifier) == ["mail", "mailboxes", "inbox", "settings"])
+        #expect(restored.snapshot.info.appVersion == "2.3 (45)")
+    }
+
     @Test func asyncLaunch() async throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("s.sqlite"))

@@ -27,10 +27,9 @@ struct RestorationCaseTests {
         }
     }
 
-    /// The README's rule tables, and the DocC article "The restoration rules" that repeats them,
-    /// name their case in the last column: every name there is a file here, and every file here
-    /// is in a table of each.
-    @Test(arguments: ["README.md", "Sources/Restack/Restack.docc/TheRestorationRules.md"])
+    /// The rule tables of the DocC article "The restoration rules" (the README links it) name their
+    /// case in the last column: every name there is a file here, and every file here is in a table.
+    @Test(arguments: ["Sources/Restack/Restack.docc/TheRestorationRules.md"])
     func theRuleTablesAndTheCaseFilesNameTheSameCases(_ document: String) throws {
         let root = Self.folder.deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
