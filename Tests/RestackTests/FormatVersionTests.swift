@@ -1,8 +1,8 @@
 import Restack
 import Testing
 
-/// Rule 6: a state in a format this library does not support restores nothing.
-@Suite("Rule 6: format versions")
+/// Rule 10: a state in a format its form does not support restores nothing.
+@Suite("Rule 10: format versions")
 struct FormatVersionTests {
     @Test(arguments: [2, 3, 99, 0, -1])
     func unsupportedFormatDropsEveryRecord(_ version: Int) {

@@ -17,7 +17,8 @@ import Foundation
 /// ```
 ///
 /// Planned containers: `drillDown` {left, right}, `stack` {records}, `split` {primary, detail,
-/// focus, detailPlaceholder}, `tabs` {tabs, selected}; `compact` only for a split or a drill-down
+/// focus, detailPlaceholder}, `tabs` {tabs, selected}, `presentation` {base (a record or null),
+/// presented}; `compact` only for a split or a drill-down
 /// planned for the compact layout. `root` is `null` when nothing is planned (rule 10). A record
 /// has `container` only when it holds one, and `renamedFrom` (its saved class name; `class` is
 /// the new one) only when the resolver renamed it.

@@ -30,7 +30,9 @@ import Foundation
 /// kind's keys: `drillDown` `left` (required), `right`; `stack` `records` (required); `split`
 /// `primary`, `detail` (required), `focus` (`primary` or `detail`, default `primary`), `compact`
 /// (`merge`, `omitDetail` or `focus`, default `merge`); `tabs` `tabs` (required), `selected`
-/// (required when there are tabs and in range; absent or `null` when there are none).
+/// (required when there are tabs and in range; absent or `null` when there are none);
+/// `presentation` `base` (a record or `null`) and `presented` (both required). Each kind's file
+/// lists its keys.
 ///
 /// Any other key, a duplicate key at any level, a value of the wrong type, or containers nested
 /// deeper than ``RestorationTree/maxContainerDepth`` is a ``StateFileError`` that says where the

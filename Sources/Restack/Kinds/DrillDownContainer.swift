@@ -60,7 +60,7 @@ extension DrillDownContainer: ContainerKind {
 }
 
 extension Restorer {
-    /// Rule 5 (`drillDown`, v1 rules 4 and 5): a lone surviving right record becomes the sole left
+    /// Rule 5 (`drillDown`): a lone surviving right record becomes the sole left
     /// record. A dropped right leaves the left as it is; nothing ever moves into the right slot.
     /// Returns whether the right record was moved.
     static func promoteLoneRight<Entry>(left: inout [Entry], right: inout Entry?) -> Bool {
