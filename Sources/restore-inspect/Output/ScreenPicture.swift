@@ -5,8 +5,8 @@ import Restack
 ///
 /// A split or a drill-down in the regular layout is two framed columns (primary and detail, left
 /// and right); in a compact layout, the one stack of the plan's arrangement, then what it keeps
-/// hidden. A stack is one column; so is a presentation chain, its base at the bottom. Every stack is drawn as it piles up: its top (visible) record
-/// first, its bottom (root) record last. Tabs are a row with the selected tab marked `* `, then the
+/// hidden. A stack is one column; so is a presentation chain, its base at the bottom. Every stack
+/// is drawn as it piles up: its top (visible) record first, its bottom (root) record last. Tabs are a row with the selected tab marked `* `, then the
 /// container of each tab that holds one. A record's container is drawn inside its column,
 /// indented under the record. Each record line is `  step "identifier" Class` (the saved class,
 /// then `(renamed to New)` for a record the resolver renamed), marked `x` and
