@@ -89,8 +89,8 @@ package struct PlannedParts {
     var slots: [[PlannedRecord]]
     /// The settings a plan's JSON shows, by key.
     var settings: [(key: String, value: ContainerSetting?)]
-    /// The container as it restores, ready to save again.
-    var restored: RestorationContainer
+    /// The container as it restores, ready to save again: made only when asked for.
+    var restore: () -> RestorationContainer
     /// The arrangement in a compact layout (rule 8); `nil` for a kind that has none.
     var compact: CompactArrangement?
 }

@@ -53,7 +53,7 @@ extension DrillDownContainer: ContainerKind {
         let all = left + (right.map { [$0] } ?? [])
         return PlannedParts(
             slots: [left, right.map { [$0] } ?? []], settings: [],
-            restored: .drillDown(DrillDownContainer(left: left.map(\.restoredRecord), right: right?.restoredRecord)),
+            restore: { .drillDown(DrillDownContainer(left: left.map(\.restoredRecord), right: right?.restoredRecord)) },
             compact: CompactArrangement(stack: all.map(\.from), hidden: [])
         )
     }

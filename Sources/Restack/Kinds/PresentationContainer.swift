@@ -77,7 +77,7 @@ extension PresentationContainer: ContainerKind {
     /// A presentation chain shows as it is in every layout: no arrangement (rule 8).
     static func parts(base: PlannedRecord?, presented: [PlannedRecord]) -> PlannedParts {
         PlannedParts(slots: [base.map { [$0] } ?? [], presented], settings: [],
-                     restored: .presentation(PresentationContainer(base: base?.restoredRecord, presented: presented.map(\.restoredRecord))),
+                     restore: { .presentation(PresentationContainer(base: base?.restoredRecord, presented: presented.map(\.restoredRecord))) },
                      compact: nil)
     }
 }

@@ -98,7 +98,7 @@ extension SplitContainer: ContainerKind {
         return PlannedParts(
             slots: [primary, detail],
             settings: [("focus", .text(focus.rawValue)), ("detailPlaceholder", .bool(detail.isEmpty))],
-            restored: .split(SplitContainer(primary: primary.map(\.restoredRecord), detail: detail.map(\.restoredRecord), focus: focus, compact: policy)),
+            restore: { .split(SplitContainer(primary: primary.map(\.restoredRecord), detail: detail.map(\.restoredRecord), focus: focus, compact: policy)) },
             compact: compact
         )
     }

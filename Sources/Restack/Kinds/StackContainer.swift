@@ -39,6 +39,6 @@ extension StackContainer: ContainerKind {
 
     /// A stack shows as it is in every layout: no arrangement (rule 8).
     package static func parts(records: [PlannedRecord]) -> PlannedParts {
-        PlannedParts(slots: [records], settings: [], restored: .stack(StackContainer(records: records.map(\.restoredRecord))), compact: nil)
+        PlannedParts(slots: [records], settings: [], restore: { .stack(StackContainer(records: records.map(\.restoredRecord))) }, compact: nil)
     }
 }

@@ -69,7 +69,7 @@ extension TabsContainer: ContainerKind {
     /// A tab bar shows one tab in every layout: no arrangement (rule 8).
     package static func parts(tabs: [PlannedRecord], selected: Int?) -> PlannedParts {
         PlannedParts(slots: [tabs], settings: [("selected", selected.map { .integer($0) })],
-                     restored: .tabs(TabsContainer(tabs: tabs.map(\.restoredRecord), selected: selected)), compact: nil)
+                     restore: { .tabs(TabsContainer(tabs: tabs.map(\.restoredRecord), selected: selected)) }, compact: nil)
     }
 }
 

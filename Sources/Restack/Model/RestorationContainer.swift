@@ -34,10 +34,24 @@ public indirect enum RestorationContainer: Hashable, Sendable {
     /// Every child record with its step, in document order: slots in the order the kind lists
     /// them (`left` then `right`; `primary` then `detail`), each sequence bottom first.
     public var children: [(step: RecordPath.Step, record: RestorationRecord)] {
-        let definition = definition
+        // One line per kind, so that each kind's slots are read without boxing it: this runs for
+        // every container of every save and restore.
+        switch self {
+        case .drillDown(let container): Self.children(of: container)
+        case .stack(let container): Self.children(of: container)
+        case .split(let container): Self.children(of: container)
+        case .tabs(let container): Self.children(of: container)
+        case .presentation(let container): Self.children(of: container)
+        }
+    }
+
+    /// The children of a container of any kind, slot by slot in its kind's order.
+    private static func children<Kind: ContainerKind>(of container: Kind) -> [(step: RecordPath.Step, record: RestorationRecord)] {
         var result: [(step: RecordPath.Step, record: RestorationRecord)] = []
-        for (slot, records) in zip(type(of: definition).slots, definition.slotContents) {
-            result += records.enumerated().map { (step: slot.step($0.offset), record: $0.element) }
+        for (slot, records) in zip(Kind.slots, container.slotContents) {
+            for (index, record) in records.enumerated() {
+                result.append((step: slot.step(index), record: record))
+            }
         }
         return result
     }

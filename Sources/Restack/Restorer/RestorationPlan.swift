@@ -237,7 +237,7 @@ public struct PlannedContainer: Hashable, Sendable {
 
     /// The container as it restores, ready to save again.
     public var restoredContainer: RestorationContainer {
-        content.parts.restored
+        content.parts.restore()
     }
 }
 
