@@ -50,6 +50,22 @@ struct SaveLoadTests {
         #expect(try store.sessions().map(\.name) == [session])
     }
 
+    /// The launch read (`restore` and `beginRestore`) selects text columns as they are and
+    /// must still give back every byte after a NUL, which GRDB's C-string reading would cut.
+    @Test func theLaunchReadKeepsNULCharactersToo() throws {
+        let store = try SnapshotStore.inMemory()
+        let tricky = RestorationRecord(identifier: "a\u{0}b", className: "C\u{0}lass", payload: Data([0]))
+        let session = "scene\u{0}with NUL"
+        try store.save(RestorationTree.drillDown(left: [tricky], right: tricky), session: session, appVersion: "2\u{0}.3")
+        let restored = try store.restore(session: session)
+        #expect(restored.snapshot.tree.left == [tricky])
+        #expect(restored.snapshot.tree.right == tricky)
+        #expect(restored.snapshot.info.appVersion == "2\u{0}.3")
+        let begun = try store.beginRestore(session: session)
+        #expect(begun.snapshot.tree.left == [tricky])
+        #expect(begun.snapshot.info.unconfirmedRestores == 1)
+    }
+
     @Test func restoreUsesTheLatestSnapshotAndTheResolver() throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("s.sqlite"))

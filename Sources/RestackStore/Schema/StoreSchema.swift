@@ -45,11 +45,28 @@ enum StoreSchema {
     /// prepares one statement here (each prepared statement costs GRDB's authorizer about 14k
     /// instructions per column it reads). Other files are told apart by their tables.
     static func status(_ db: Database) throws -> Status {
-        if let applied = try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
-           applied.contains(where: { $0.hasPrefix(migrationPrefix) }) {
+        if let applied = try? appliedMigrations(db), applied.contains(where: { $0.hasPrefix(migrationPrefix) }) {
             return restackStatus(applied: applied)
         }
         return try statusFromTables(db)
+    }
+
+    /// The identifiers in GRDB's migration table; throws when there is no such table.
+    ///
+    /// Read through a plain statement and ``StepCursor``, not `String.fetchAll(db, sql:)`: on
+    /// the launch path this is the connection's first statement, and GRDB's SQL request and its
+    /// generic cursor cost about 0.3M instructions more the first time in a process, most of it
+    /// the Swift runtime looking up generic conformances (callgrind). A non-text identifier (a
+    /// damaged table) reads as no identifier, so that the file is examined by its tables.
+    private static func appliedMigrations(_ db: Database) throws -> [String] {
+        let cursor = try StepCursor(db.makeStatement(sql: "SELECT identifier FROM grdb_migrations"), arguments: [])
+        var applied: [String] = []
+        while let step = try cursor.next() {
+            if case .string(let identifier) = DatabaseValue(sqliteStatement: step, index: 0).storage {
+                applied.append(identifier)
+            }
+        }
+        return applied
     }
 
     /// The status of a store whose applied migrations include Restack's.
@@ -69,9 +86,7 @@ enum StoreSchema {
             WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
             ORDER BY name
             """)
-        let applied = try tables.contains("grdb_migrations")
-            ? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-            : []
+        let applied = try tables.contains("grdb_migrations") ? appliedMigrations(db) : []
         // GRDB's migrator creates its table before the first migration: a file with only that
         // table, empty, is one another process has just begun to create.
         if applied.isEmpty && tables.allSatisfy({ $0 == "grdb_migrations" }) {
