@@ -46,6 +46,7 @@ struct SaveLoadTests {
         try store.save(RestorationTree.drillDown(left: [tricky]), session: session)
         let loaded = try store.latestSnapshot(session: session)
         #expect(loaded.tree.left == [tricky])
+        try #require(loaded.tree.left.isEmpty == false)
         #expect(loaded.tree.left[0].payload == Data())
         #expect(try store.sessions().map(\.name) == [session])
     }

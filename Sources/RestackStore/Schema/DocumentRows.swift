@@ -182,7 +182,7 @@ enum DocumentRows {
             let owner = try values.requiredExactText(0, .owner)
             let kindName = try values.requiredExactText(1, .kind)
             guard let kind = RestorationContainer.Kind(rawValue: kindName) else {
-                throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(kindName)\"")
+                throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(kindName)\"", column: "kind")
             }
             var settings: [String: StoredSetting] = [:]
             settings["focus"] = try values.exactText(2, .focus).map { .text($0) }
@@ -263,6 +263,11 @@ enum DocumentRows {
         DamagedValue(detail: "restack_record of snapshot \(snapshotID): \(what)")
     }
 
+    /// A container setting that names no value of its column: the message names the column.
+    static func damaged(_ snapshotID: Int64, _ what: String, column: String) -> DamagedValue {
+        DamagedValue(detail: "restack_container.\(column) of snapshot \(snapshotID): \(what)")
+    }
+
     /// Builds a tree's containers from the rows, consuming them: rows left over belong to no
     /// container of the tree.
     struct TreeBuilder {
@@ -295,7 +300,7 @@ enum DocumentRows {
             do {
                 return try kind.stored(contents, settings: settings.settings.mapValues(\.setting)).container
             } catch {
-                throw damaged(snapshotID, "the \(kind.noun) at \"\(owner)\" \(error.phrase)")
+                throw damaged(snapshotID, "the \(kind.noun) at \"\(owner)\" \(error.phrase)", column: error.setting)
             }
         }
     }

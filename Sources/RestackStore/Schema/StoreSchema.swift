@@ -37,6 +37,10 @@ enum StoreSchema {
         /// A Restack store: which of its migrations this library does not know, and which of
         /// this library's it lacks.
         case restack(unknown: [String], missing: [String])
+        /// Restack's tables and nothing else, but no record of Restack's migrations (its
+        /// `grdb_migrations` table dropped or emptied): a damaged store, whose schema cannot be
+        /// told, so it is neither migrated nor read.
+        case unrecorded(tables: [String])
     }
 
     /// Reads the schema of `db` without changing anything.
@@ -45,7 +49,16 @@ enum StoreSchema {
     /// prepares one statement here (each prepared statement costs GRDB's authorizer about 14k
     /// instructions per column it reads). Other files are told apart by their tables.
     static func status(_ db: Database) throws -> Status {
-        if let applied = try? appliedMigrations(db), applied.contains(where: { $0.hasPrefix(migrationPrefix) }) {
+        // Only a missing table is an answer here: any other error (a lock held by another
+        // process, a damaged page) is thrown, never taken for "no migrations" (which would wait
+        // out the busy timeout a second time, or misjudge the file).
+        let applied: [String]
+        do {
+            applied = try appliedMigrations(db)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+            return try statusFromTables(db)
+        }
+        if applied.contains(where: { $0.hasPrefix(migrationPrefix) }) {
             return restackStatus(applied: applied)
         }
         return try statusFromTables(db)
@@ -96,6 +109,14 @@ enum StoreSchema {
         let hasRestackTables = tables.contains { $0.hasPrefix(tablePrefix) }
         guard hasRestackTables || !restackApplied.isEmpty else {
             return .foreign(tables: tables)
+        }
+        if restackApplied.isEmpty {
+            // Tables named like Restack's without the record of their migrations: another
+            // application's file when it holds other tables too, else a damaged store. Either
+            // way nothing may be migrated into it (a migration would fail half-way, after
+            // changing the file).
+            let others = tables.filter { !$0.hasPrefix(tablePrefix) && $0 != "grdb_migrations" }
+            return others.isEmpty ? .unrecorded(tables: tables) : .foreign(tables: tables)
         }
         return restackStatus(applied: applied)
     }
