@@ -6,10 +6,10 @@ import Foundation
 /// while planning: nothing is decoded again.
 public struct RestoredRoutes<Route> {
     /// The plan: what is restored, and why each dropped record is not.
-    public let plan: RestorationTreePlan
+    public let plan: RestorationPlan
     private let values: [RouteKey: Route]
 
-    init(plan: RestorationTreePlan, values: [RouteKey: Route]) {
+    init(plan: RestorationPlan, values: [RouteKey: Route]) {
         self.plan = plan
         self.values = values
     }
@@ -37,10 +37,9 @@ struct RouteKey: Hashable, Sendable {
     var payload: Data
 }
 
-/// The payloads decoded while a plan is made, so that each is decoded once. Used by one
-/// synchronous `Restorer.plan` call only, on the caller's thread: the resolver that captures it
-/// is never called concurrently.
-private final class DecodedPayloads<Route>: @unchecked Sendable {
+/// The payloads decoded while a plan is made, so that each is decoded once: the resolver of one
+/// synchronous `Restorer.plan` call fills it, and the result reads it.
+private final class DecodedPayloads<Route> {
     var results: [RouteKey: Result<Route, any Error>] = [:]
 }
 
@@ -76,7 +75,7 @@ extension RouteCoding {
             guard case .success = result else { return .stalePayload }
             return current.hasSameBytes(as: saved) ? .rebuild : .renamed(to: current)
         }
-        let plan = Restorer.plan(for: tree, layout: layout, resolver: resolver)
+        let plan = Restorer.plan(tree, layout: layout, resolver: resolver)
         return RestoredRoutes(plan: plan, values: decoded.results.compactMapValues { try? $0.get() })
     }
 }
