@@ -16,7 +16,7 @@ import Foundation
 /// let tree = try routes.tree(for: [.mailbox("INBOX"), .message(id: 42)])   // save this tree
 ///
 /// let restored = routes.restore(tree)        // at launch, with the tree the store gives back
-/// path = restored.routes                      // the valid prefix, each element decoded once
+/// path = restored.routes                      // the routes that still decode, each decoded once
 /// for dropped in restored.plan.dropped { log("\(dropped.path): \(dropped.reason)") }
 /// ```
 ///
@@ -129,7 +129,8 @@ public struct RouteCoding<Route>: Sendable {
     }
 
     /// A tree whose root is a stack of the routes, bottom first: what an app saves for a
-    /// `NavigationStack(path:)`.
+    /// `NavigationStack(path:)`. The stack closes the gap a dropped route leaves (restoration rule
+    /// 4), as every stack does.
     public func tree(for routes: [Route]) throws(RouteCodingError) -> RestorationTree {
         RestorationTree(root: .stack(StackContainer(records: try records(for: routes))))
     }
