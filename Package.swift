@@ -36,6 +36,7 @@ let package = Package(
                 .embedInCode("m002_crash_loop_guard.sql"),
                 .embedInCode("m003_provisional_saves.sql"),
                 .embedInCode("m004_trees.sql"),
+                .embedInCode("m005_kind_checks_on_read.sql"),
             ]
         ),
 

@@ -43,6 +43,6 @@ public enum Generators {
     }
 
     public static let state = zip(record.array(of: 0...8), record, Gen.bool(0.6)).map { left, right, hasRight in
-        DrillDownState(left: left, right: hasRight ? right : nil)
+        RestorationTree.drillDown(left: left, right: hasRight ? right : nil)
     }
 }

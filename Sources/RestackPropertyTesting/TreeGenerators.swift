@@ -2,7 +2,8 @@ import Foundation
 import PropertyBased
 import Restack
 
-/// Random trees up to four container levels deep: every kind and compact policy, both focuses,
+/// Random trees up to four container levels deep: every kind (presentation chains with a null
+/// base too) and compact policy, both focuses,
 /// valid selections, and the identifiers, classes and payloads of ``Generators`` (nil, empty,
 /// whitespace, duplicate and hostile Unicode identifiers; a class the resolver refuses).
 public enum TreeGenerators {
@@ -16,7 +17,7 @@ public enum TreeGenerators {
         func records(_ range: ClosedRange<Int>) -> [RestorationRecord] {
             (0..<Int.random(in: range, using: &rng)).map { _ in record(level: level, using: &rng) }
         }
-        switch Int.random(in: 0...3, using: &rng) {
+        switch Int.random(in: 0...4, using: &rng) {
         case 0:
             let left = records(0...3)
             let right = Bool.random(using: &rng) ? record(level: level, using: &rng) : nil
@@ -29,6 +30,9 @@ public enum TreeGenerators {
                 focus: SplitContainer.Side.allCases.randomElement(using: &rng)!,
                 compact: SplitContainer.CompactPolicy.allCases.randomElement(using: &rng)!
             ))
+        case 3:
+            let base = Int.random(in: 0..<4, using: &rng) == 0 ? nil : record(level: level, using: &rng)
+            return .presentation(PresentationContainer(base: base, presented: records(0...3)))
         default:
             let tabs = records(0...4)
             return .tabs(TabsContainer(tabs: tabs, selected: tabs.isEmpty ? nil : Int.random(in: 0..<tabs.count, using: &rng)))

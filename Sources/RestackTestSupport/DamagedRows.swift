@@ -114,16 +114,16 @@ public enum DamagedStores {
     }
 
     /// The states the fixture saves: session "s" twice, session "t" once.
-    public static let fixture: [(session: String, state: DrillDownState)] = [
-        ("s", DrillDownState(left: [RestorationRecord(identifier: "old", className: "OldController")])),
-        ("s", DrillDownState(
+    public static let fixture: [(session: String, state: RestorationTree)] = [
+        ("s", RestorationTree.drillDown(left: [RestorationRecord(identifier: "old", className: "OldController")])),
+        ("s", RestorationTree.drillDown(
             left: [
                 RestorationRecord(identifier: "a", className: "AController", payload: Data("pa".utf8)),
                 RestorationRecord(identifier: "b\u{0}é", className: "BController", payload: Data([0, 1, 2])),
             ],
             right: RestorationRecord(identifier: "r", className: "RController", payload: Data())
         )),
-        ("t", DrillDownState(left: [RestorationRecord(identifier: "x", className: "XController")])),
+        ("t", RestorationTree.drillDown(left: [RestorationRecord(identifier: "x", className: "XController")])),
     ]
 
     /// The tree the fixture saves as session "u": a tab bar whose first tab holds a split.

@@ -6,6 +6,6 @@ extension StressStates {
     public static func isIntact(_ snapshot: StoredSnapshot) -> Bool {
         guard let (seed, index) = parse(tag: snapshot.info.appVersion) else { return false }
         let expected = state(seed: seed, index: index)
-        return snapshot.state == expected && snapshot.info.recordCount == expected.recordCount
+        return snapshot.tree == expected && snapshot.info.recordCount == expected.recordCount
     }
 }

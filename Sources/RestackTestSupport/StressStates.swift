@@ -7,7 +7,7 @@ import Restack
 public enum StressStates {
     /// The state saved as number `index` by a helper started with `seed`: 0 to 10 records,
     /// identifiers of every kind (nil, empty, Unicode, NUL), payloads of 0 to 2 KiB.
-    public static func state(seed: UInt64, index: UInt64) -> DrillDownState {
+    public static func state(seed: UInt64, index: UInt64) -> RestorationTree {
         var random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 ^ index)
         func text() -> String? {
             switch random.next() % 6 {
@@ -27,7 +27,7 @@ public enum StressStates {
         }
         let left = (0..<Int(random.next() % 10)).map { _ in record() }
         let right = random.next() % 2 == 0 ? record() : nil
-        return DrillDownState(left: left, right: right)
+        return RestorationTree.drillDown(left: left, right: right)
     }
 
     /// The app version string a helper saves with, so that any stored snapshot can be checked.

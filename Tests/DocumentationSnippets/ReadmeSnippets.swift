@@ -21,9 +21,9 @@ struct ReadmeSnippets {
             detail: [RestorationRecord(identifier: "message-42", className: "MessageController")],
             focus: .detail, compact: .omitDetail
         )))
-        let plan = Restorer.plan(for: tree, layout: .compact) { record, identifierPath in
+        let plan = Restorer.plan(tree, layout: .compact, resolver: RecordResolver { record, identifierPath in
             factory.canMake(record.className, at: identifierPath)
-        }
+        })
         // plan.root: the restored tree; plan.root?.compact: the single stack and the hidden records.
         // end snippet
         #expect(plan.root?.compact?.stack.map(\.description) == ["primary[0]"])
@@ -31,22 +31,22 @@ struct ReadmeSnippets {
     }
 
     @Test func outcomes() throws {
-        let state = DrillDownState(left: [
+        let state = RestorationTree.drillDown(left: [
             RestorationRecord(identifier: "boxes", className: "MailboxesController"),
             RestorationRecord(identifier: "inbox", className: "InboxViewController", payload: Data("{}".utf8)),
         ])
         // snippet: outcomes
-        let plan = Restorer.plan(for: state) { (record: RestorationRecord) -> ResolverOutcome in
+        let plan = Restorer.plan(state, resolver: RecordResolver { (record: RestorationRecord) -> ResolverOutcome in
             let name = record.className == "InboxViewController" ? "InboxController" : record.className
             guard let name, factory.canMake(name) else { return .classGone }
             guard factory.reads(record.payload, as: name) else { return .stalePayload }
             return name == record.className ? .rebuild : .renamed(to: name)
-        }
+        })
         for dropped in plan.dropped {
-            log.notice("not restored: \(dropped.from) \(dropped.reason)")   // unresolved-class, stale-payload...
+            log.notice("not restored: \(dropped.path) \(dropped.reason)")   // unresolved-class, stale-payload...
         }
         // end snippet
-        #expect(plan.left.map(\.record.identifier) == ["boxes"])
+        #expect(plan.restoredRecords.map(\.record.identifier) == ["boxes"])
         #expect(log.lines == ["not restored: left[1] stale-payload"])
     }
 
@@ -63,8 +63,8 @@ struct ReadmeSnippets {
             .decoding(InboxState.self, forClass: "InboxController"),
             .withoutPayload(forClass: "MailboxesController"),
         ]).renaming(aliases)
-        let plan = Restorer.plan(for: DrillDownState(left: [inbox]), resolver: resolver)
-        let entry = plan.left[0]          // class "InboxController", renamedFrom "InboxViewController"
+        let plan = Restorer.plan(RestorationTree.drillDown(left: [inbox]), resolver: resolver)
+        let entry = plan.restoredRecords[0]   // class "InboxController", renamedFrom "InboxViewController"
         let state = try entry.record.decodePayload(as: InboxState.self)
         // end snippet
         #expect(entry.record.className == "InboxController")
@@ -90,9 +90,9 @@ struct ReadmeSnippets {
             detail: [RestorationRecord(identifier: "item", className: "ItemController")],
             focus: .detail, compact: .focus
         )))
-        let compact = Restorer.plan(for: state, layout: .compact)
+        let compact = Restorer.plan(state, layout: .compact)
         // compact.root?.compact: stack ["detail[0]"], hidden ["primary[0]"]
-        let regular = Restorer.plan(for: state, layout: .regular)
+        let regular = Restorer.plan(state, layout: .regular)
         // regular.root?.compact: nil; both sides shown
         // end snippet
         #expect(compact.root?.compact?.stack.map(\.description) == ["detail[0]"])
@@ -102,7 +102,7 @@ struct ReadmeSnippets {
 
     // snippet: testing-unit-test
     @Test func anOldInboxPayloadIsDroppedNotACrash() throws {
-        let saved = DrillDownState(left: [
+        let saved = RestorationTree.drillDown(left: [
             RestorationRecord(identifier: "boxes", className: "MailboxesController"),
             RestorationRecord(identifier: "inbox", className: "InboxController", payload: Data(#"{"mailbox":"INBOX"}"#.utf8)),
         ])
@@ -110,10 +110,10 @@ struct ReadmeSnippets {
             .withoutPayload(forClass: "MailboxesController"),
             .decoding(InboxState.self, forClass: "InboxController"),
         ])
-        let plan = Restorer.plan(for: saved, resolver: resolver)
-        #expect(plan.left.map(\.record.identifier) == ["boxes"])
+        let plan = Restorer.plan(saved, resolver: resolver)
+        #expect(plan.restoredRecords.map(\.record.identifier) == ["boxes"])
         #expect(plan.dropped.map(\.reason) == [.stalePayload])
-        #expect(Restorer.plan(for: plan.restoredState, resolver: resolver).isComplete)
+        #expect(Restorer.plan(try #require(plan.restoredTree), resolver: resolver).dropped.isEmpty)
     }
     // end snippet
 
@@ -125,9 +125,9 @@ struct ReadmeSnippets {
             """.utf8)
         let resolver = RecordResolver.knownClasses(["InboxController", "MessageController"])
         // snippet: testing-state-file
-        let document = try StateFile.decodeDocument(fixture)    // format 1 or 2, refused with a StateFileError naming the place
-        let compact = Restorer.plan(for: document.tree, layout: .compact, resolver: resolver)
-        let regular = Restorer.plan(for: document.tree, layout: .regular, resolver: resolver)
+        let tree = try StateFile.decode(fixture)        // format 1 or 2, refused with a StateFileError naming the place
+        let compact = Restorer.plan(tree, layout: .compact, resolver: resolver)
+        let regular = Restorer.plan(tree, layout: .regular, resolver: resolver)
         #expect(compact.restoredRecords == regular.restoredRecords)   // a layout hides records, never drops them
         // end snippet
         #expect(compact.restoredRecords.count == 2)
@@ -135,21 +135,23 @@ struct ReadmeSnippets {
     }
 
     @Test func landing() {
-        let state = DrillDownState(left: [RestorationRecord(identifier: "inbox", className: "InboxController")],
+        let state = RestorationTree.drillDown(left: [RestorationRecord(identifier: "inbox", className: "InboxController")],
                                    right: RestorationRecord(identifier: "m", className: "GoneController"))
-        let tree = RestorationTree(state)
+        let tree = RestorationTree(root: state.root)
         var pushed: [String?] = []
         func push(_ record: RestorationRecord) { pushed.append(record.identifier) }
         func log(_ line: String) { self.log.notice(line) }
         // snippet: landing
-        let plan = Restorer.plan(for: state, resolver: .knownClasses(["InboxController", "MessageController"]))
-        for entry in plan.left { push(entry.record) }
-        if let right = plan.right { push(right.record) }
-        for dropped in plan.dropped { log("\(dropped.from): \(dropped.reason)") }
-
-        let treePlan = Restorer.plan(for: tree, layout: .compact) { record, identifierPath in
-            factory.canMake(record.className, at: identifierPath)
+        let plan = Restorer.plan(state, resolver: .knownClasses(["InboxController", "MessageController"]))
+        if let drillDown = plan.drillDown {           // the drill-down view: left, right, promoted
+            for entry in drillDown.left { push(entry.record) }
+            if let right = drillDown.right { push(right.record) }
         }
+        for dropped in plan.dropped { log("\(dropped.path): \(dropped.reason)") }
+
+        let treePlan = Restorer.plan(tree, layout: .compact, resolver: RecordResolver { record, identifierPath in
+            factory.canMake(record.className, at: identifierPath)
+        })
         // end snippet
         #expect(pushed == ["inbox"])
         #expect(self.log.lines == ["right: unresolved-class"])

@@ -19,8 +19,7 @@ final class StoreSnippetApp {
     var initialUI = 0
     var errors: [String] = []
 
-    func rebuild(_ plan: RestorationPlan) { rebuilt = plan.left.compactMap(\.record.identifier) }
-    func rebuild(_ plan: RestorationTreePlan) { rebuilt = plan.restoredRecords.compactMap(\.restoredRecord.identifier) }
+    func rebuild(_ plan: RestorationPlan) { rebuilt = plan.restoredRecords.compactMap(\.restoredRecord.identifier) }
     func showInitialUI() { initialUI += 1 }
 }
 
@@ -37,17 +36,16 @@ struct StoreSnippets {
     }
 
     func rebuild(_ plan: RestorationPlan) { app.rebuild(plan) }
-    func rebuild(_ plan: RestorationTreePlan) { app.rebuild(plan) }
     func showInitialUI() { app.showInitialUI() }
 
     @Test func launchSequence() throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("s.sqlite"))
         let sessionID = "scene"
-        try store.save(DrillDownState(left: [RestorationRecord(identifier: "boxes", className: "MailboxesController")]), session: sessionID)
+        try store.save(RestorationTree.drillDown(left: [RestorationRecord(identifier: "boxes", className: "MailboxesController")]), session: sessionID)
         // snippet: launch-sequence
         // 1. At launch, before building the UI.
-        let restoration = try store.beginRestore(session: sessionID) { factory.canMake($0.className) }
+        let restoration = try store.beginRestore(session: sessionID, resolver: RecordResolver { factory.canMake($0.className) })
         if restoration.fellBack { log.error("skipped crashing snapshots \(restoration.skippedQuarantined)") }
 
         // 2. Rebuild. Saving on every navigation change is fine here: these saves are provisional.
@@ -77,7 +75,7 @@ struct StoreSnippets {
         try store.save(tree, session: sceneID, appVersion: "2.3 (45)")
         // end snippet
         let restored = try store.restore(session: sceneID)
-        #expect(restored.treePlan.restoredRecords.compactMap(\.restoredRecord.identifier) == ["mail", "mailboxes", "inbox", "settings"])
+        #expect(restored.plan.restoredRecords.compactMap(\.restoredRecord.identifier) == ["mail", "mailboxes", "inbox", "settings"])
         #expect(restored.snapshot.info.appVersion == "2.3 (45)")
     }
 
@@ -94,10 +92,11 @@ struct StoreSnippets {
                 guard let loaded = try await store.beginRestore(session: scene.id) else {
                     return showInitialUI()                       // never saved
                 }
-                let restoration = loaded.plan(layout: scene.isCompact ? .compact : .regular) { record, _ in
+                let layout: Layout = scene.isCompact ? .compact : .regular
+                let restoration = loaded.plan(layout: layout, resolver: RecordResolver { record, _ in
                     factory.canMake(record.className)            // the main-actor factory as the resolver
-                }
-                rebuild(restoration.treePlan)
+                })
+                rebuild(restoration.plan)
                 try await store.confirmRestore(snapshotID: loaded.snapshot.info.id)
             } catch let error as StoreError {                    // every store error matches from `any Error`
                 log.error("restore failed: \(error)")
@@ -133,7 +132,7 @@ extension StoreSnippets {
                                                  appropriateFor: nil, create: true)
         let store = try SnapshotStore(path: folder.appendingPathComponent("navigation.sqlite").path)
         // end snippet
-        try await store.save(DrillDownState(left: [RestorationRecord(identifier: "a")]), session: "discarded")
+        try await store.save(RestorationTree.drillDown(left: [RestorationRecord(identifier: "a")]), session: "discarded")
         let discardedSessions = [SceneSession(persistentIdentifier: "discarded")]
         // snippet: discarded-scenes
         for session in discardedSessions {

@@ -62,7 +62,7 @@ struct ConcurrencyTests {
                         let state = StressStates.state(seed: UInt64(task), index: UInt64(round))
                         let info = try store.save(state, session: "task-\(task)", appVersion: StressStates.tag(seed: UInt64(task), index: UInt64(round)))
                         let restored = try store.restore(session: "task-\(task)")
-                        if restored.snapshot.info.id == info.id && restored.snapshot.state == state {
+                        if restored.snapshot.info.id == info.id && restored.snapshot.tree == state {
                             verified += 1
                         }
                     }

@@ -8,12 +8,12 @@ import Testing
 /// identical states are not written again, and a failure is reported once, never thrown at a tap.
 @Suite("Autosaver")
 struct AutosaverTests {
-    static func state(_ counter: Int) -> DrillDownState {
-        DrillDownState(left: [record("list"), RestorationRecord(identifier: "item", className: "ItemController", payload: Data("\(counter)".utf8))])
+    static func state(_ counter: Int) -> RestorationTree {
+        RestorationTree.drillDown(left: [record("list"), RestorationRecord(identifier: "item", className: "ItemController", payload: Data("\(counter)".utf8))])
     }
 
     static func counter(_ snapshot: StoredSnapshot) -> Int? {
-        snapshot.state?.left.last?.payload.flatMap { Int(String(decoding: $0, as: UTF8.self)) }
+        snapshot.tree.left.last?.payload.flatMap { Int(String(decoding: $0, as: UTF8.self)) }
     }
 
     @Test func aBurstFromManyTasksEndsWithTheLastStateAndFewSaves() async throws {
@@ -88,7 +88,7 @@ struct AutosaverTests {
         }
         await #expect(throws: StoreError.limitExceeded(.recordCount, size: 2, limit: 1)) { try await autosaver.flush() }
         #expect(failures.count == 1, "one failure repeating is reported once")
-        autosaver.submit(DrillDownState(left: [record("fits")]))
+        autosaver.submit(RestorationTree.drillDown(left: [record("fits")]))
         try await autosaver.flush()
         #expect(await autosaver.snapshotsWritten == 1)
     }
@@ -101,7 +101,7 @@ struct AutosaverTests {
         try await autosaver.flush()
         let loaded = try #require(try await store.beginRestore(session: "s"))
         let factory = MainActorFactory()
-        let restoration = loaded.plan { record, _ in factory.canMake(record.className) }   // a main-actor resolver
+        let restoration = loaded.plan(resolver: RecordResolver { record, _ in factory.canMake(record.className) })   // a main-actor resolver
         #expect(restoration.plan.left.count == 2)
         try await store.confirmRestore(snapshotID: loaded.snapshot.info.id)
         #expect(try await store.beginRestore(session: "never-saved") == nil, "a session never saved is not an error at launch")

@@ -8,8 +8,8 @@ import Testing
 /// next restore falls back to the newest earlier good snapshot.
 @Suite("Crash-loop guard")
 struct CrashLoopGuardTests {
-    static let good = DrillDownState(left: [record("good")])
-    static let bad = DrillDownState(left: [record("crashes-the-app")])
+    static let good = RestorationTree.drillDown(left: [record("good")])
+    static let bad = RestorationTree.drillDown(left: [record("crashes-the-app")])
 
     @Test func aSnapshotThatNeverConfirmsIsQuarantinedAfterTwoAttempts() throws {
         let folder = try TemporaryFolder()
@@ -37,7 +37,7 @@ struct CrashLoopGuardTests {
         #expect(try #require(history.first).unconfirmedRestores == 0, "confirmed")
         #expect(try store.beginRestore(session: "s").snapshot.info.id == good.id)
         #expect(try store.restore(session: "s").skippedQuarantined == [bad.id], "the read-only plan says the same")
-        #expect(try store.snapshot(id: bad.id).state == Self.bad, "quarantine never changes the records")
+        #expect(try store.snapshot(id: bad.id).tree == Self.bad, "quarantine never changes the records")
     }
 
     @Test func confirmingResetsTheCount() throws {

@@ -8,19 +8,19 @@ import Testing
 /// change, including while it rebuilds the restored stack, and confirms once its UI is up.
 @Suite("Crash-loop guard in real use")
 struct CrashLoopInRealUseTests {
-    static let good1 = DrillDownState(left: [record("mailboxes")])
-    static let good2 = DrillDownState(left: [record("mailboxes"), record("inbox")])
-    static let bad = DrillDownState(left: [record("mailboxes"), record("inbox")], right: record("crashes-the-app"))
+    static let good1 = RestorationTree.drillDown(left: [record("mailboxes")])
+    static let good2 = RestorationTree.drillDown(left: [record("mailboxes"), record("inbox")])
+    static let bad = RestorationTree.drillDown(left: [record("mailboxes"), record("inbox")], right: record("crashes-the-app"))
 
     /// One launch of an app that saves on every change: begins the restore, pushes each
     /// restored record (saving the stack so far after each push), then confirms, unless the
     /// restored state contains the record that crashes it.
     static func launch(_ store: SnapshotStore, session: String = "s") throws -> (restoration: StoreRestoration, crashed: Bool) {
         let restoration = try store.beginRestore(session: session)
-        var rebuilt = DrillDownState(left: [])
+        var rebuilt = DrillDownContainer(left: [])
         for entry in restoration.plan.left {
             rebuilt.left.append(entry.record)
-            let saved = try store.save(rebuilt, session: session)
+            let saved = try store.save(.drillDown(left: rebuilt.left), session: session)
             #expect(saved.isProvisional, "a save before the confirmation is provisional")
         }
         if let right = restoration.plan.right {
@@ -28,7 +28,7 @@ struct CrashLoopInRealUseTests {
                 return (restoration, true)   // the app dies before confirmRestore
             }
             rebuilt.right = right.record
-            try store.save(rebuilt, session: session)
+            try store.save(.drillDown(left: rebuilt.left, right: rebuilt.right), session: session)
         }
         try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
         return (restoration, false)
@@ -50,7 +50,7 @@ struct CrashLoopInRealUseTests {
             #expect(restoration.snapshot.info.id == bad.id, "launch \(attempt)")
             #expect(restoration.snapshot.info.unconfirmedRestores == attempt, "provisional saves did not reset the count")
             #expect(!restoration.fellBack, "launch \(attempt) restores the same snapshot: not a fallback")
-            #expect(try store.snapshot(id: good.id).state == Self.good2, "launch \(attempt): the good snapshot was not pruned")
+            #expect(try store.snapshot(id: good.id).tree == Self.good2, "launch \(attempt): the good snapshot was not pruned")
         }
         // Launch 3 falls back to the last good snapshot, says so, and comes up.
         let (fallback, crashed) = try Self.launch(store)
@@ -70,7 +70,7 @@ struct CrashLoopInRealUseTests {
         for _ in 0..<3 {
             let (restoration, crashed) = try Self.launch(store)
             #expect(!crashed && !restoration.fellBack)
-            #expect(restoration.snapshot.state == Self.good2)
+            #expect(restoration.snapshot.tree == Self.good2)
         }
     }
 
@@ -159,6 +159,6 @@ struct UnreadableSnapshotTests {
         autosaver.submit(CrashLoopInRealUseTests.bad)              // the user goes back there
         try await autosaver.flush()
         #expect(await autosaver.snapshotsWritten == 1, "the quarantined snapshot is not what the session restores")
-        #expect(try await store.restore(session: "s")?.snapshot.state == CrashLoopInRealUseTests.bad)
+        #expect(try await store.restore(session: "s")?.snapshot.tree == CrashLoopInRealUseTests.bad)
     }
 }

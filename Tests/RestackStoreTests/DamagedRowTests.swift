@@ -24,7 +24,7 @@ struct DamagedRowTests {
             ("beginRestore(session: s)", { () throws(StoreError) in _ = try store.beginRestore(session: "s") }),
             ("latestSnapshot(session: u)", { () throws(StoreError) in _ = try store.latestSnapshot(session: "u") }),
             ("restore(session: u)", { () throws(StoreError) in _ = try store.restore(session: "u") }),
-            ("save(session: s)", { () throws(StoreError) in _ = try store.save(DrillDownState(left: []), session: "s") }),
+            ("save(session: s)", { () throws(StoreError) in _ = try store.save(RestorationTree.drillDown(left: []), session: "s") }),
         ]
     }
 
@@ -105,7 +105,7 @@ struct DamagedRowTests {
         let other = try DamagedStores.copyOfFixture(in: folder, named: "other.sqlite")
         try DamagedStores.apply(Damage(table: "restack_record", column: "payload", literal: "42", kind: "integer", isRead: true), to: other)
         #expect(throws: StoreError.corrupt(path: other, detail: "restack_record.payload of record 2 of snapshot 2: expected a blob or NULL, found an integer")) {
-            try SnapshotStore(readingAt: other).snapshot(id: 2).state
+            try SnapshotStore(readingAt: other).snapshot(id: 2).tree
         }
         #expect(try SnapshotStore(readingAt: other).check().problems == ["restack_record.payload of a record of snapshot 2: expected a blob or NULL, found an integer"])
     }
@@ -126,12 +126,12 @@ struct DamagedRowTests {
         let store = try SnapshotStore(path: path)
         #expect(try store.check().isHealthy)
         #expect(try store.snapshots(session: "s").map(\.id) == [-7, .max])
-        #expect(try store.snapshot(id: -7).state == DamagedStores.fixture[0].state)
-        #expect(try store.snapshot(id: .max, session: "s").state == DamagedStores.fixture[1].state)
+        #expect(try store.snapshot(id: -7).tree == DamagedStores.fixture[0].state)
+        #expect(try store.snapshot(id: .max, session: "s").tree == DamagedStores.fixture[1].state)
         #expect(try store.restore(session: "t").snapshot.info.id == .min)
         #expect(try store.sessions().map(\.latestSnapshotID) == [.max, .min, 4], "s, t, and u (the tree)")
         // No id is left after Int64.max: a save is a typed error and writes nothing.
-        #expect(throws: StoreError.self) { try store.save(DrillDownState(left: []), session: "s") }
+        #expect(throws: StoreError.self) { try store.save(RestorationTree.drillDown(left: []), session: "s") }
         #expect(try store.snapshots(session: "s").count == 2)
     }
 

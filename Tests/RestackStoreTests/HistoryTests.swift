@@ -9,10 +9,10 @@ struct HistoryTests {
     @Test func snapshotsAreKeptAsHistoryOldestFirst() throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("h.sqlite"))
-        let ids = try (0..<5).map { try store.save(DrillDownState(left: [record("v\($0)")]), session: "s").id }
+        let ids = try (0..<5).map { try store.save(RestorationTree.drillDown(left: [record("v\($0)")]), session: "s").id }
         #expect(try store.snapshots(session: "s").map(\.id) == ids)
         #expect(ids == ids.sorted())
-        let left = try #require(try store.snapshot(id: ids[1]).state?.left)
+        let left = try store.snapshot(id: ids[1]).tree.left
         #expect(left.first?.identifier == "v1")
     }
 
@@ -32,7 +32,7 @@ struct HistoryTests {
     @Test func pruningKeepsTheNewestAndNeverReusesIds() throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("h.sqlite"))
-        let ids = try (0..<6).map { try store.save(DrillDownState(left: [record("v\($0)")]), session: "s").id }
+        let ids = try (0..<6).map { try store.save(RestorationTree.drillDown(left: [record("v\($0)")]), session: "s").id }
         try store.save(mailState, session: "other")
         #expect(try store.pruneHistory(session: "s", keepingLast: 2) == 4)
         #expect(try store.snapshots(session: "s").map(\.id) == Array(ids.suffix(2)))

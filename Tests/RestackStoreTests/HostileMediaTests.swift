@@ -20,7 +20,7 @@ struct HostileMediaTests {
         #expect(store.isReadOnly)
         #expect(try store.restore(session: "s").snapshot.info.id == saved.id)
         #expect(throws: StoreError.readOnly(path: path)) { try store.save(mailState, session: "s") }
-        #expect(try SnapshotStore(readingAt: path).snapshot(id: saved.id).state == mailState)
+        #expect(try SnapshotStore(readingAt: path).snapshot(id: saved.id).tree == mailState)
         #expect(throws: StoreError.readOnly(path: mount.path("new.sqlite"))) { try SnapshotStore(path: mount.path("new.sqlite")) }
         #expect(mount.files == ["s.sqlite"], "no side file")
         #expect(FileManager.default.contents(atPath: path) == bytes)
@@ -34,7 +34,7 @@ struct HostileMediaTests {
         let filler = mount.fill()
 
         let store = try SnapshotStore(path: path)
-        #expect(try store.restore(session: "s").snapshot.state == mailState)
+        #expect(try store.restore(session: "s").snapshot.tree == mailState)
         #expect(throws: StoreError.diskFull(path: path)) { try store.save(mailState, session: "s") }
         _ = try SnapshotStore(readingAt: path).check()
         #expect(throws: StoreError.diskFull(path: mount.path("new.sqlite"))) { try SnapshotStore(path: mount.path("new.sqlite")) }
@@ -53,10 +53,10 @@ struct HostileMediaTests {
         let store = try SnapshotStore(path: path)
         let saved = try store.save(mailState, session: "s")
         mount.fill()
-        let big = DrillDownState(left: (0..<200).map { RestorationRecord(identifier: "r\($0)", className: "C", payload: Data(count: 4000)) })
+        let big = RestorationTree.drillDown(left: (0..<200).map { RestorationRecord(identifier: "r\($0)", className: "C", payload: Data(count: 4000)) })
         #expect(throws: StoreError.diskFull(path: path)) { try store.save(big, session: "s") }
         #expect(try store.snapshots(session: "s").map(\.id) == [saved.id])
-        #expect(try store.restore(session: "s").snapshot.state == mailState)
+        #expect(try store.restore(session: "s").snapshot.tree == mailState)
     }
 }
 

@@ -16,27 +16,27 @@ struct LimitTests {
         let store = try store(folder, .init(maxPayloadBytes: 100))
         try store.save(mailState, session: "s")
         let before = try store.check()
-        let big = DrillDownState(left: [record("a"), RestorationRecord(identifier: "b", payload: Data(count: 101))])
-        #expect(throws: StoreError.limitExceeded(.payloadBytes(RecordPath(.left(index: 1))), size: 101, limit: 100)) {
+        let big = RestorationTree.drillDown(left: [record("a"), RestorationRecord(identifier: "b", payload: Data(count: 101))])
+        #expect(throws: StoreError.limitExceeded(.payloadBytes(RecordPath([.left(1)])), size: 101, limit: 100)) {
             try store.save(big, session: "s")
         }
-        #expect(throws: StoreError.limitExceeded(.payloadBytes(RecordPath(.left(index: 1))), size: 101, limit: 100)) {
+        #expect(throws: StoreError.limitExceeded(.payloadBytes(RecordPath([.left(1)])), size: 101, limit: 100)) {
             try store.save(big, session: "new session")
         }
         #expect(try store.check() == before, "no session, snapshot or record was written")
-        let exactly = DrillDownState(left: [RestorationRecord(identifier: "b", payload: Data(count: 100))])
+        let exactly = RestorationTree.drillDown(left: [RestorationRecord(identifier: "b", payload: Data(count: 100))])
         #expect(throws: Never.self) { try store.save(exactly, session: "s") }
     }
 
     @Test func snapshotBytesAndRecordCountAreCapped() throws {
         let folder = try TemporaryFolder()
         let store = try store(folder, .init(maxPayloadBytes: 1000, maxSnapshotBytes: 1500, maxRecordCount: 3))
-        let heavy = DrillDownState(left: [RestorationRecord(identifier: "aa", payload: Data(count: 900)),
+        let heavy = RestorationTree.drillDown(left: [RestorationRecord(identifier: "aa", payload: Data(count: 900)),
                                           RestorationRecord(identifier: "bb", payload: Data(count: 900))])
         #expect(throws: StoreError.limitExceeded(.snapshotBytes, size: 1804, limit: 1500)) {
             try store.save(heavy, session: "s")
         }
-        let many = DrillDownState(left: [record("a"), record("b"), record("c")], right: record("d"))
+        let many = RestorationTree.drillDown(left: [record("a"), record("b"), record("c")], right: record("d"))
         #expect(throws: StoreError.limitExceeded(.recordCount, size: 4, limit: 3)) {
             try store.save(many, session: "s")
         }
@@ -56,12 +56,12 @@ struct LimitTests {
     func hostileTextIsStoredAndReturnedExactly(_ text: String) throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("t.sqlite"))
-        let state = DrillDownState(left: [RestorationRecord(identifier: text, className: text)], right: RestorationRecord(identifier: text))
+        let state = RestorationTree.drillDown(left: [RestorationRecord(identifier: text, className: text)], right: RestorationRecord(identifier: text))
         try store.save(state, session: text)
         let loaded = try store.latestSnapshot(session: text)
-        #expect(loaded.state == state)
-        try #require(loaded.state?.left.isEmpty == false)
-        #expect(loaded.state?.left[0].identifier.map { Array($0.utf8) } == Array(text.utf8))
+        #expect(loaded.tree == state)
+        try #require(loaded.tree.left.isEmpty == false)
+        #expect(loaded.tree.left[0].identifier.map { Array($0.utf8) } == Array(text.utf8))
         #expect(try store.sessions().map { Array($0.name.utf8) } == [Array(text.utf8)])
         #expect(try store.check().isHealthy)
         print("hostile text of \(text.utf8.count) UTF-8 bytes round-tripped exactly")

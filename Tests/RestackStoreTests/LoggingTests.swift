@@ -44,12 +44,12 @@ struct LoggingTests {
         let folder = try TemporaryFolder()
         let options = SnapshotStore.Options(limits: .init(maxRecordCount: 3), crashLoopThreshold: 1, logger: logger)
         let store = try SnapshotStore(path: folder.path("l.sqlite"), options: options)
-        let good = try store.save(DrillDownState(left: [record("a"), record(nil, "Gone")]), session: "s")
-        let bad = try store.save(DrillDownState(left: [record("crash")]), session: "s")
+        let good = try store.save(RestorationTree.drillDown(left: [record("a"), record(nil, "Gone")]), session: "s")
+        let bad = try store.save(RestorationTree.drillDown(left: [record("crash")]), session: "s")
         _ = try store.beginRestore(session: "s")
         let fallback = try store.beginRestore(session: "s")
         #expect(fallback.snapshot.info.id == good.id)
-        #expect(throws: StoreError.self) { try store.save(DrillDownState(left: (0..<4).map { record("r\($0)") }), session: "s") }
+        #expect(throws: StoreError.self) { try store.save(RestorationTree.drillDown(left: (0..<4).map { record("r\($0)") }), session: "s") }
 
         let entries = handler.entries
         let quarantine = try #require(entries.first { $0.message.contains("quarantined") })
@@ -66,7 +66,7 @@ struct LoggingTests {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("l.sqlite"))
         #expect(store.options.logger == nil)
-        try store.save(DrillDownState(left: [record(nil)]), session: "s")
+        try store.save(RestorationTree.drillDown(left: [record(nil)]), session: "s")
         _ = try store.restore(session: "s")
         #expect(SnapshotStore.Options(logger: Logger(label: "x")) == SnapshotStore.Options(), "the logger is not part of equality")
     }

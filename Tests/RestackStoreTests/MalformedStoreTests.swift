@@ -13,7 +13,7 @@ struct MalformedStoreTests {
     static func makeStore(_ path: String) throws {
         let store = try SnapshotStore(path: path, options: .init(retention: .init(keepLast: 1000)))
         for index in 0..<120 {
-            try store.save(DrillDownState(left: [RestorationRecord(identifier: "r\(index)", payload: Data(repeating: UInt8(index), count: 1024))]),
+            try store.save(RestorationTree.drillDown(left: [RestorationRecord(identifier: "r\(index)", payload: Data(repeating: UInt8(index), count: 1024))]),
                            session: "s\(index % 4)")
         }
     }
@@ -86,7 +86,7 @@ struct MalformedStoreTests {
         let before = FileFingerprint(path)
         let store = try SnapshotStore(path: path)
         #expect(store.isReadOnly)
-        #expect(try store.restore(session: "s").snapshot.state == mailState)
+        #expect(try store.restore(session: "s").snapshot.tree == mailState)
         #expect(throws: StoreError.readOnly(path: path)) { try store.save(mailState, session: "s") }
         #expect(throws: StoreError.readOnly(path: path)) { try store.deleteSession("s") }
         #expect(FileFingerprint(path).bytes == before.bytes)
@@ -102,10 +102,10 @@ struct MalformedStoreTests {
         }
         let store = try SnapshotStore(database: DatabasePool(path: path, configuration: configuration),
                                       options: .init(retention: .init(keepLast: 1000)))
-        var saved: [(SnapshotInfo, DrillDownState)] = []
+        var saved: [(SnapshotInfo, RestorationTree)] = []
         var failure: StoreError?
         for index in 0..<200 {
-            let state = DrillDownState(left: [RestorationRecord(identifier: "n\(index)", payload: Data(repeating: 7, count: 2000))])
+            let state = RestorationTree.drillDown(left: [RestorationRecord(identifier: "n\(index)", payload: Data(repeating: 7, count: 2000))])
             do {
                 saved.append((try store.save(state, session: "s"), state))
             } catch {
@@ -117,7 +117,7 @@ struct MalformedStoreTests {
         #expect(!saved.isEmpty)
         print("full disk: \(saved.count) saves fit, then \(failure.map(String.init(describing:)) ?? "no failure")")
         for (info, state) in saved {
-            #expect(try store.snapshot(id: info.id).state == state)
+            #expect(try store.snapshot(id: info.id).tree == state)
         }
         #expect(try store.restore(session: "s").snapshot.info.id == saved.last?.0.id)
         #expect(try store.check().snapshotCount == saved.count, "the failed save left no snapshot behind")

@@ -33,7 +33,7 @@ struct MigrationTests {
         try SnapshotStore(path: path).save(mailState, session: "s")
         let store = try SnapshotStore(path: path)
         #expect(try store.check().appliedMigrations == SnapshotStore.knownMigrations)
-        #expect(try store.latestSnapshot(session: "s").state == mailState)
+        #expect(try store.latestSnapshot(session: "s").tree == mailState)
     }
 
     @Test func storesUseWALAndForeignKeys() throws {
@@ -87,7 +87,7 @@ struct MigrationTests {
                 """)
         }
         try pool.close()
-        let expected = DrillDownState(
+        let expected = RestorationTree.drillDown(
             left: [RestorationRecord(identifier: "mailboxes", className: "MailboxesController", payload: Data([1])),
                    RestorationRecord(identifier: nil, className: "ComposeController", payload: Data())],
             right: RestorationRecord(identifier: "message-42", className: "MessageController", payload: Data([42, 0]))
@@ -97,7 +97,7 @@ struct MigrationTests {
         do {
             // Read as it is, unmigrated, through temporary views.
             let old = try SnapshotStore(readingAt: path)
-            #expect(try old.snapshot(id: 2).state == expected)
+            #expect(try old.snapshot(id: 2).tree == expected)
             #expect(try old.snapshots(session: "mail").map(\.unconfirmedRestores) == [0, 0])
             #expect(try old.restore(session: "mail").snapshot.info.id == 2)
             #expect(try old.check().appliedMigrations == ["restack.m001_initial"])
@@ -114,12 +114,12 @@ struct MigrationTests {
         #expect(history.map(\.appVersion) == ["1.0", nil])
         #expect(history.map(\.savedAt) == [Date(timeIntervalSince1970: 2), Date(timeIntervalSince1970: 3)])
         #expect(history.allSatisfy { $0.unconfirmedRestores == 0 && $0.quarantinedAt == nil && !$0.isProvisional })
-        #expect(try store.snapshot(id: 2).state == expected)
+        #expect(try store.snapshot(id: 2).tree == expected)
         let confirmed = try store.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM restack_snapshot WHERE confirmed_at IS NULL") }
         #expect(confirmed == 2)
         // The guard works on the migrated columns.
         let restoration = try store.beginRestore(session: "mail")
-        #expect(restoration.snapshot.state == expected)
+        #expect(restoration.snapshot.tree == expected)
         #expect(try store.snapshots(session: "mail").last?.unconfirmedRestores == 1)
         try store.confirmRestore(snapshotID: 2)
         #expect(try store.snapshots(session: "mail").last?.unconfirmedRestores == 0)

@@ -9,7 +9,7 @@ struct RetentionTests {
     @Test func eachSaveKeepsTheLastNOfItsSession() throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("r.sqlite"), options: .init(retention: .init(keepLast: 3)))
-        let ids = try (0..<7).map { try store.save(DrillDownState(left: [record("v\($0)")]), session: "s").id }
+        let ids = try (0..<7).map { try store.save(RestorationTree.drillDown(left: [record("v\($0)")]), session: "s").id }
         try store.save(mailState, session: "other")
         #expect(try store.snapshots(session: "s").map(\.id) == Array(ids.suffix(3)))
         #expect(try store.snapshots(session: "other").count == 1)
@@ -20,7 +20,7 @@ struct RetentionTests {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("r.sqlite"))
         for index in 0..<15 {
-            try store.save(DrillDownState(left: [record("v\(index)")]), session: "s")
+            try store.save(RestorationTree.drillDown(left: [record("v\(index)")]), session: "s")
         }
         #expect(try store.snapshots(session: "s").count == 10)
     }

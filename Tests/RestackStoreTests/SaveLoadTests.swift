@@ -12,7 +12,7 @@ struct SaveLoadTests {
         let savedAt = Date(timeIntervalSince1970: 1_800_000_000.123)
         let info = try store.save(mailState, session: "scene-1", appVersion: "2.3 (45)", savedAt: savedAt)
         let loaded = try store.latestSnapshot(session: "scene-1")
-        #expect(loaded.state == mailState)
+        #expect(loaded.tree == mailState)
         #expect(loaded.info == info)
         #expect(info.recordCount == 4)
         #expect(info.appVersion == "2.3 (45)")
@@ -22,20 +22,20 @@ struct SaveLoadTests {
     @Test func recordsKeepTheirSlotsEvenWhenInvalid() throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("s.sqlite"))
-        let state = DrillDownState(left: [record(nil), record(""), record("x")], right: record(nil, nil))
+        let state = RestorationTree.drillDown(left: [record(nil), record(""), record("x")], right: record(nil, nil))
         try store.save(state, session: "s")
-        #expect(try store.latestSnapshot(session: "s").state == state)
+        #expect(try store.latestSnapshot(session: "s").tree == state)
     }
 
     @Test func aNewerFormatIsStoredAsGivenAndRestoresNothing() throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("s.sqlite"))
-        let state = DrillDownState(formatVersion: 7, left: [record("a")], right: record("b"))
+        let state = RestorationTree.drillDown(formatVersion: 7, left: [record("a")], right: record("b"))
         try store.save(state, session: "s")
         let restoration = try store.restore(session: "s")
-        #expect(restoration.snapshot.state == state)
+        #expect(restoration.snapshot.tree == state)
         #expect(restoration.plan.dropped.map(\.reason) == [.unsupportedFormat, .unsupportedFormat])
-        #expect(try store.latestSnapshot(session: "s").state == state, "restoring never modifies stored data")
+        #expect(try store.latestSnapshot(session: "s").tree == state, "restoring never modifies stored data")
     }
 
     @Test func emptyPayloadsAndNULCharactersSurvive() throws {
@@ -43,11 +43,11 @@ struct SaveLoadTests {
         let store = try SnapshotStore(path: folder.path("s.sqlite"))
         let tricky = RestorationRecord(identifier: "a\u{0}b", className: "C\u{0}", payload: Data())
         let session = "scene\u{0}with NUL"
-        try store.save(DrillDownState(left: [tricky]), session: session)
+        try store.save(RestorationTree.drillDown(left: [tricky]), session: session)
         let loaded = try store.latestSnapshot(session: session)
-        #expect(loaded.state?.left == [tricky])
-        try #require(loaded.state?.left.isEmpty == false)
-        #expect(loaded.state?.left[0].payload == Data())
+        #expect(loaded.tree.left == [tricky])
+        try #require(loaded.tree.left.isEmpty == false)
+        #expect(loaded.tree.left[0].payload == Data())
         #expect(try store.sessions().map(\.name) == [session])
     }
 
@@ -57,20 +57,20 @@ struct SaveLoadTests {
         let store = try SnapshotStore.inMemory()
         let tricky = RestorationRecord(identifier: "a\u{0}b", className: "C\u{0}lass", payload: Data([0]))
         let session = "scene\u{0}with NUL"
-        try store.save(DrillDownState(left: [tricky], right: tricky), session: session, appVersion: "2\u{0}.3")
+        try store.save(RestorationTree.drillDown(left: [tricky], right: tricky), session: session, appVersion: "2\u{0}.3")
         let restored = try store.restore(session: session)
-        #expect(restored.snapshot.state?.left == [tricky])
-        #expect(restored.snapshot.state?.right == tricky)
+        #expect(restored.snapshot.tree.left == [tricky])
+        #expect(restored.snapshot.tree.right == tricky)
         #expect(restored.snapshot.info.appVersion == "2\u{0}.3")
         let begun = try store.beginRestore(session: session)
-        #expect(begun.snapshot.state?.left == [tricky])
+        #expect(begun.snapshot.tree.left == [tricky])
         #expect(begun.snapshot.info.unconfirmedRestores == 1)
     }
 
     @Test func restoreUsesTheLatestSnapshotAndTheResolver() throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("s.sqlite"))
-        try store.save(DrillDownState(left: [record("old")]), session: "s")
+        try store.save(RestorationTree.drillDown(left: [record("old")]), session: "s")
         let latest = try store.save(mailState, session: "s")
         let restoration = try store.restore(session: "s", resolver: .knownClasses(["mailboxesController", "InboxController"]))
         #expect(restoration.snapshot.info.id == latest.id)
@@ -88,6 +88,6 @@ struct SaveLoadTests {
         #expect(throws: StoreError.sessionNotFound("nope")) { try store.restore(session: "nope") }
         #expect(throws: StoreError.snapshotNotFound(9999, session: nil)) { try store.snapshot(id: 9999) }
         #expect(throws: StoreError.snapshotNotFound(info.id, session: "b")) { try store.snapshot(id: info.id, session: "b") }
-        #expect(try store.snapshot(id: info.id, session: "a").state == mailState)
+        #expect(try store.snapshot(id: info.id, session: "a").tree == mailState)
     }
 }

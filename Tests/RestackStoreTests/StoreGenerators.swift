@@ -29,7 +29,7 @@ enum StoreGenerators {
     }
 
     static let state = zip(record.array(of: 0...10), record, Gen.bool(0.5), Gen.int(in: 1...3)).map { left, right, hasRight, version in
-        DrillDownState(formatVersion: version, left: left, right: hasRight ? right : nil)
+        RestorationTree.drillDown(formatVersion: version, left: left, right: hasRight ? right : nil)
     }
 
     static let sessionName = text

@@ -15,10 +15,11 @@ struct StorePropertyTests {
         await checkProperty(count: 200, input: zip(StoreGenerators.state, StoreGenerators.sessionName)) { state, session in
             let info = try store.save(state, session: session)
             let loaded = try store.snapshot(id: info.id)
-            #expect(loaded.state == state)
+            #expect(loaded.tree == state)
             #expect(loaded.info.session.utf8.elementsEqual(session.utf8))
-            #expect(zip(loaded.state?.slottedRecords ?? [], state.slottedRecords).allSatisfy { a, b in
-                a.slot == b.slot && a.record.identifier.map { Array($0.utf8) } == b.record.identifier.map { Array($0.utf8) }
+            let pairs = zip(loaded.tree.allRecords, state.allRecords)
+            #expect(pairs.allSatisfy { a, b in
+                a.path == b.path && a.record.identifier.map { Array($0.utf8) } == b.record.identifier.map { Array($0.utf8) }
             })
         }
     }
@@ -34,13 +35,13 @@ struct TreeStorePropertyTests {
         await checkProperty(count: 150, input: TreeGenerators.tree) { tree in
             let info = try store.save(tree, session: "trees")
             let loaded = try store.snapshot(id: info.id)
-            #expect(loaded.document == .tree(tree))
-            #expect(loaded.info.isTree && info.isTree)
+            #expect(loaded.tree == tree)
+            #expect(loaded.info.form == .tree && info.form == .tree)
             #expect(loaded.info.recordCount == tree.recordCount)
             #expect(try store.check().isHealthy)
             // The state file of the stored tree saves back as the same tree.
             let file = StateFile.encode(loaded.tree)
-            let again = try store.save(try StateFile.decodeDocument(file), session: "trees")
+            let again = try store.save(try StateFile.decode(file), session: "trees")
             #expect(StateFile.encode(try store.snapshot(id: again.id).tree) == file, "export, import, export is stable")
         }
     }

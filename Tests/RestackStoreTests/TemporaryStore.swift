@@ -19,7 +19,19 @@ func record(_ id: String?, _ cls: String? = nil, _ payload: String? = nil) -> Re
     RestorationRecord(identifier: id, className: cls ?? id.map { "\($0)Controller" }, payload: payload.map { Data($0.utf8) })
 }
 
-let mailState = DrillDownState(
+let mailState = RestorationTree.drillDown(
     left: [record("mailboxes"), record("inbox", "InboxController", "folder=INBOX"), record(nil, "ComposeController")],
     right: record("message-42", "MessageController", "id=42")
 )
+
+/// Store tests read a drill-down plan slot by slot: its drill-down view.
+extension RestorationPlan {
+    var left: [PlannedRecord] { drillDown?.left ?? [] }
+    var right: PlannedRecord? { drillDown?.right }
+}
+
+/// Store tests read a drill-down tree slot by slot.
+extension RestorationTree {
+    var left: [RestorationRecord] { drillDown?.left ?? [] }
+    var right: RestorationRecord? { drillDown?.right }
+}

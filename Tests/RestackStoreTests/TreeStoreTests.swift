@@ -51,14 +51,14 @@ struct TreeStoreTests {
         let store = try SnapshotStore(path: folder.path("t.sqlite"), options: .init(retention: .init(keepLast: 2), crashLoopThreshold: 1))
         let good = try store.save(Self.split, session: "s")
         let compact = try store.restore(session: "s", layout: .compact)
-        #expect(compact.treePlan.layout == .compact)
-        #expect(compact.treePlan.root?.compact == CompactArrangement(stack: [RecordPath([.primary(0)])], hidden: [RecordPath([.detail(0)])]))
-        #expect(compact.plan == RestorationPlan(drillDownOf: compact.treePlan), "a split root has an empty format-1 view")
+        #expect(compact.plan.layout == .compact)
+        #expect(compact.plan.root?.compact == CompactArrangement(stack: [RecordPath([.primary(0)])], hidden: [RecordPath([.detail(0)])]))
+        #expect(compact.plan.drillDown == nil, "a split root has no drill-down view")
         let crashing = try store.save(Self.nested(depth: 3), session: "s")
         #expect(try store.beginRestore(session: "s", layout: .regular).snapshot.info.id == crashing.id)
         let fallback = try store.beginRestore(session: "s", layout: .compact)
         #expect(fallback.snapshot.info.id == good.id && fallback.skippedQuarantined == [crashing.id])
-        #expect(fallback.snapshot.document == .tree(Self.split))
+        #expect(fallback.snapshot.tree == Self.split)
         try store.confirmRestore(snapshotID: good.id)
         for _ in 0..<3 { try store.save(Self.split, session: "s") }
         let history = try store.snapshots(session: "s")
@@ -68,10 +68,10 @@ struct TreeStoreTests {
     @Test func aStateWhoseRecordsHoldContainersIsStoredAsTheTreeItIs() throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("t.sqlite"))
-        let state = DrillDownState(left: [record("a"), RestorationRecord(identifier: "nav", container: .stack(StackContainer(records: [record("x")])))])
+        let state = RestorationTree.drillDown(left: [record("a"), RestorationRecord(identifier: "nav", container: .stack(StackContainer(records: [record("x")])))])
         let info = try store.save(state, session: "s")
-        #expect(info.isTree)
-        #expect(try store.snapshot(id: info.id).document == .tree(RestorationTree(state)))
+        #expect(info.form == .tree)
+        #expect(try store.snapshot(id: info.id).tree == state)
     }
 
     /// Each statement breaks one invariant of a stored tree; `check` reports it and reads are
@@ -99,6 +99,34 @@ struct TreeStoreTests {
             #expect(throws: StoreError.self, "\(sql)") { try store.restore(session: "s") }
         }
         #expect(report.problems.joined().isEmpty == false)
+    }
+
+    static let chain = RestorationTree(root: .presentation(PresentationContainer(
+        base: record("inbox"), presented: [RestorationRecord(identifier: "compose", className: "NavController", container: .stack(StackContainer(records: [record("draft")]))), record("picker")]
+    )))
+
+    /// A presentation chain is stored, read back and checked like every kind, with no list of its
+    /// names in the schema: the rows that break its slots are found on read and by `check`.
+    @Test(arguments: [
+        ("UPDATE restack_record SET path = 'base[1]', slot = 'base', position = 1 WHERE path = 'presented[1]'", "two bases"),
+        ("UPDATE restack_record SET slot = 'pressented' WHERE path = 'presented[1]'", "unknown slot"),
+        ("UPDATE restack_container SET kind = 'presentations' WHERE owner = ''", "unknown kind"),
+        ("UPDATE restack_record SET position = 2, path = 'presented[2]' WHERE path = 'presented[1]'", "gap"),
+    ])
+    func aChainIsStoredAndItsBrokenRowsAreFound(_ sql: String, _ finding: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.sqlite")
+        let store = try SnapshotStore(path: path)
+        let info = try store.save(Self.chain, session: "s")
+        #expect(info.form == .tree)
+        #expect(try store.snapshot(id: info.id).tree == Self.chain)
+        #expect(try store.check().isHealthy)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: sql) }
+        try queue.close()
+        let reopened = try SnapshotStore(readingAt: path)
+        #expect(!(try reopened.check().isHealthy), "\(finding)")
+        #expect(throws: StoreError.self, "\(finding)") { try reopened.restore(session: "s") }
     }
 }
 
@@ -149,7 +177,7 @@ struct StoreOutcomeTests {
     @Test func aStalePayloadAndARenameComeThroughTheStore() async throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("t.sqlite"))
-        let state = DrillDownState(left: [
+        let state = RestorationTree.drillDown(left: [
             RestorationRecord(identifier: "inbox", className: "InboxViewController"),
             RestorationRecord(identifier: "message", className: "MessageController", payload: Data("not json".utf8)),
         ])

@@ -58,11 +58,12 @@ struct UpgradeTests {
                 #expect(info.recordCount == recorded.recordCount, sourceLocation: sourceLocation)
                 #expect(info.unconfirmedRestores == recorded.unconfirmedRestores, "\(name) \(info.id)", sourceLocation: sourceLocation)
                 #expect(info.quarantinedAt.map(SnapshotQueries.milliseconds) == recorded.quarantinedAtMilliseconds, sourceLocation: sourceLocation)
-                #expect(!info.isTree && !info.isProvisional, sourceLocation: sourceLocation)
+                #expect(info.form == .drillDown && !info.isProvisional, sourceLocation: sourceLocation)
                 let stored = try store.snapshot(id: info.id, session: name)
-                let state = try #require(stored.state, "a released snapshot reads back as a format-1 state", sourceLocation: sourceLocation)
+                let state = stored.tree
+                #expect(state.form == .drillDown, "a released snapshot reads back as a format-1 drill-down", sourceLocation: sourceLocation)
                 #expect(StateFile.encode(state) == Data(base64Encoded: recorded.export), "export of \(info.id) byte for byte", sourceLocation: sourceLocation)
-                #expect(Restorer.plan(for: state).jsonData() == Data(base64Encoded: recorded.plan), "plan of \(info.id)", sourceLocation: sourceLocation)
+                #expect(Restorer.plan(state).jsonData() == Data(base64Encoded: recorded.plan), "plan of \(info.id)", sourceLocation: sourceLocation)
             }
             if let restored = session.restoredSnapshot {
                 let restoration = try store.restore(session: name)
@@ -97,10 +98,12 @@ struct UpgradeTests {
         #expect(report.appliedMigrations == SnapshotStore.knownMigrations)
         #expect(report.isHealthy, "\(report.problems) \(report.integrity)")
         try Self.expectSame(store, expected)
-        // And the upgraded store takes trees.
-        let tree = RestorationTree(root: .stack(StackContainer(records: [RestorationRecord(identifier: "new", className: "NewController")])))
+        // And the upgraded store takes trees, of a kind newer than its tables (no CHECK lists it).
+        let tree = RestorationTree(root: .presentation(PresentationContainer(
+            base: RestorationRecord(identifier: "new", className: "NewController"),
+            presented: [RestorationRecord(identifier: "sheet", className: "SheetController")])))
         let saved = try store.save(tree, session: "after-upgrade")
-        #expect(try store.snapshot(id: saved.id).document == .tree(tree))
+        #expect(try store.snapshot(id: saved.id).tree == tree)
     }
 
     @Test func releasedSnapshotsOfUnsupportedVersionsStillRestoreNothing() throws {
@@ -111,9 +114,9 @@ struct UpgradeTests {
         let history = try store.snapshots(session: "newer-format")
         #expect(history.map(\.formatVersion) == [2, 7])
         for info in history {
-            let restoration = StoreRestoration(snapshot: try store.snapshot(id: info.id), layout: .compact) { _, _ in true }
-            #expect(restoration.treePlan.root == nil, "version \(info.formatVersion) was never a tree: it restores nothing")
-            #expect(!restoration.treePlan.dropped.isEmpty && restoration.treePlan.dropped.allSatisfy { $0.reason == .unsupportedFormat })
+            let restoration = StoreRestoration(snapshot: try store.snapshot(id: info.id), layout: .compact, resolver: RecordResolver { _, _ in true })
+            #expect(restoration.plan.root == nil, "version \(info.formatVersion) was never a tree: it restores nothing")
+            #expect(!restoration.plan.dropped.isEmpty && restoration.plan.dropped.allSatisfy { $0.reason == .unsupportedFormat })
         }
     }
 }

@@ -75,7 +75,7 @@ struct ClassAliasesTests {
         let unknownTarget = RecordResolver.knownClasses(["Other"], aliases: aliases)
         #expect(unknownTarget.outcome(for: old) == .classGone)
 
-        let plan = Restorer.plan(for: DrillDownState(left: [old]), resolver: resolver)
+        let plan = Restorer.plan(RestorationTree.drillDown(left: [old]), resolver: resolver)
         #expect(plan.left.first?.record.className == "InboxController")
         #expect(plan.left.first?.renamedFrom == "InboxViewController")
     }

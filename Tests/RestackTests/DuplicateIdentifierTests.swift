@@ -3,27 +3,27 @@ import Restack
 import RestackPropertyTesting
 import Testing
 
-/// Rule 7: duplicate identifiers are kept and reported.
-@Suite("Rule 7: duplicate identifiers")
+/// Rule 9: duplicate identifiers are kept and reported.
+@Suite("Rule 9: duplicate identifiers")
 struct DuplicateIdentifierTests {
     @Test func duplicatesAreKeptAndReportedWithTheirSlots() {
-        let state = DrillDownState(left: [rec("A"), rec("B"), rec("A")], right: rec("A"))
-        let plan = Restorer.plan(for: state)
+        let state = RestorationTree.drillDown(left: [rec("A"), rec("B"), rec("A")], right: rec("A"))
+        let plan = Restorer.plan(state)
         #expect(leftIDs(plan) == ["A", "B", "A"])
         #expect(plan.right?.record.identifier == "A")
-        #expect(plan.warnings == [.duplicateIdentifier("A", slots: [.left(index: 0), .left(index: 2), .right])])
+        #expect(plan.warnings == [.duplicateIdentifier("A", paths: [.left(index: 0), .left(index: 2), .right])])
         #expect(plan.dropped.isEmpty)
     }
 
     @Test func aDroppedDuplicateIsNotReported() {
-        let state = DrillDownState(left: [rec("A"), rec("A")])
-        let plan = Restorer.plan(for: state) { _ in false }
+        let state = RestorationTree.drillDown(left: [rec("A"), rec("A")])
+        let plan = Restorer.plan(state, resolver: RecordResolver { _ in false })
         #expect(plan.warnings.isEmpty)
     }
 
     @Test func warningsFollowTheOrderIdentifiersFirstAppear() {
-        let state = DrillDownState(left: [rec("B"), rec("A"), rec("B"), rec("A")])
-        let identifiers = Restorer.plan(for: state).warnings.map { warning -> String in
+        let state = RestorationTree.drillDown(left: [rec("B"), rec("A"), rec("B"), rec("A")])
+        let identifiers = Restorer.plan(state).warnings.map { warning -> String in
             guard case .duplicateIdentifier(let id, _) = warning else { return "" }
             return id
         }
@@ -31,16 +31,16 @@ struct DuplicateIdentifierTests {
     }
 }
 
-/// Rule 7 on large stacks: past 32 restored records the restorer finds duplicates by hashing
+/// Rule 9 on large stacks: past 32 restored records the restorer finds duplicates by hashing
 /// instead of comparing pairs; both must report exactly what the rule says.
-@Suite("Rule 7: duplicate identifiers, small and large stacks")
+@Suite("Rule 9: duplicate identifiers, small and large stacks")
 struct DuplicateIdentifierPathTests {
-    /// Rule 7 written out plainly: restored records grouped by the exact bytes of their
+    /// Rule 9 written out plainly: restored records grouped by the exact bytes of their
     /// identifier, in the order identifiers first appear, each group of two or more a warning.
     static func expectedWarnings(_ plan: RestorationPlan) -> [RestorationWarning] {
         let restored = plan.left + (plan.right.map { [$0] } ?? [])
         var order: [[UInt8]] = []
-        var groups: [[UInt8]: (identifier: String, slots: [Slot])] = [:]
+        var groups: [[UInt8]: (identifier: String, slots: [RecordPath])] = [:]
         for entry in restored {
             guard let identifier = entry.record.identifier else { continue }
             let key = Array(identifier.utf8)
@@ -52,20 +52,20 @@ struct DuplicateIdentifierPathTests {
         }
         return order.compactMap { key in
             let group = groups[key]!
-            return group.slots.count > 1 ? .duplicateIdentifier(group.identifier, slots: group.slots) : nil
+            return group.slots.count > 1 ? .duplicateIdentifier(group.identifier, paths: group.slots) : nil
         }
     }
 
     /// States of 0 to 80 records (so both sides of 32), identifiers from a small set so that
     /// duplicates are common, canonically equivalent spellings included.
     static let state = zip(Generators.record.array(of: 0...80), Generators.record, Gen.bool(0.6)).map { left, right, hasRight in
-        DrillDownState(left: left, right: hasRight ? right : nil)
+        RestorationTree.drillDown(left: left, right: hasRight ? right : nil)
     }
 
     @Test func bothPathsReportExactlyTheRule() async {
         var sizes = (small: 0, large: 0)
         await checkProperty(count: 300, input: Self.state) { state in
-            let plan = Restorer.plan(for: state, resolver: RestorerPropertyTests.resolver)
+            let plan = Restorer.plan(state, resolver: RestorerPropertyTests.resolver)
             let restored = plan.left.count + (plan.right == nil ? 0 : 1)
             if restored > 32 { sizes.large += 1 } else { sizes.small += 1 }
             #expect(plan.warnings == Self.expectedWarnings(plan), "\(restored) restored records")
@@ -82,27 +82,27 @@ struct DuplicateIdentifierPathTests {
         left[5] = rec("b")
         left[7] = rec("caf\u{E9}")
         left[8] = rec("cafe\u{301}")
-        let plan = Restorer.plan(for: DrillDownState(left: left, right: rec("b")))
+        let plan = Restorer.plan(RestorationTree.drillDown(left: left, right: rec("b")))
         #expect(plan.left.count + 1 == 33)
         #expect(plan.warnings == [
-            .duplicateIdentifier("a", slots: [.left(index: 0), .left(index: 10), .left(index: 20), .left(index: 30)]),
-            .duplicateIdentifier("b", slots: [.left(index: 5), .right]),
+            .duplicateIdentifier("a", paths: [.left(index: 0), .left(index: 10), .left(index: 20), .left(index: 30)]),
+            .duplicateIdentifier("b", paths: [.left(index: 5), .right]),
         ])
         // The same duplicates in a stack of 32 (the pairwise path) give the same warnings.
-        let small = Restorer.plan(for: DrillDownState(left: Array(left.prefix(31)), right: rec("b")))
+        let small = Restorer.plan(RestorationTree.drillDown(left: Array(left.prefix(31)), right: rec("b")))
         #expect(small.left.count + 1 == 32)
         #expect(small.warnings == [
-            .duplicateIdentifier("a", slots: [.left(index: 0), .left(index: 10), .left(index: 20), .left(index: 30)]),
-            .duplicateIdentifier("b", slots: [.left(index: 5), .right]),
+            .duplicateIdentifier("a", paths: [.left(index: 0), .left(index: 10), .left(index: 20), .left(index: 30)]),
+            .duplicateIdentifier("b", paths: [.left(index: 5), .right]),
         ])
     }
 
     @Test func aDuplicateDroppedWhileTheOtherIsKeptIsNoWarning() {
-        let state = DrillDownState(
+        let state = RestorationTree.drillDown(
             left: [RestorationRecord(identifier: "A", className: "GoneController"), rec("B"), rec("A")],
             right: RestorationRecord(identifier: "B", className: "GoneController")
         )
-        let plan = Restorer.plan(for: state, resolver: RestorerPropertyTests.resolver)
+        let plan = Restorer.plan(state, resolver: RestorerPropertyTests.resolver)
         #expect(leftIDs(plan) == ["B", "A"])
         #expect(plan.left.map(\.from) == [.left(index: 1), .left(index: 2)])
         #expect(plan.right == nil)

@@ -13,5 +13,24 @@ func leftIDs(_ plan: RestorationPlan) -> [String?] {
 
 /// Which records were dropped, by slot and reason.
 func drops(_ plan: RestorationPlan) -> [String] {
-    plan.dropped.map { "\($0.from):\($0.reason)" }
+    plan.dropped.map { "\($0.path):\($0.reason)" }
+}
+
+/// Format-1 tests read a drill-down plan slot by slot: its drill-down view.
+extension RestorationPlan {
+    var left: [PlannedRecord] { drillDown?.left ?? [] }
+    var right: PlannedRecord? { drillDown?.right }
+    var rightPromotedToLeft: Bool { drillDown?.rightPromotedToLeft ?? false }
+}
+
+/// The path of a top-level drill-down slot, as format-1 tests name it.
+extension RecordPath {
+    static func left(index: Int) -> RecordPath { RecordPath([.left(index)]) }
+    static let right = RecordPath([.right])
+}
+
+/// Format-1 tests read a drill-down tree slot by slot.
+extension RestorationTree {
+    var left: [RestorationRecord] { drillDown?.left ?? [] }
+    var right: RestorationRecord? { drillDown?.right }
 }

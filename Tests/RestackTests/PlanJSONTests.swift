@@ -9,12 +9,12 @@ struct PlanJSONTests {
     }
 
     @Test func hasTheDocumentedKeysAndValues() throws {
-        let state = DrillDownState(
+        let state = RestorationTree.drillDown(
             left: [RestorationRecord(identifier: "inbox", className: "InboxController"),
                    RestorationRecord(identifier: nil, className: "ComposeController")],
             right: RestorationRecord(identifier: "message-42", className: "MessageController")
         )
-        let object = try json(Restorer.plan(for: state))
+        let object = try json(Restorer.plan(state))
         #expect(Set(object.keys) == ["left", "right", "dropped", "rightPromotedToLeft", "warnings"])
         let left = try #require(object["left"] as? [[String: Any]])
         try #require(left.count == 1)
@@ -36,17 +36,38 @@ struct PlanJSONTests {
     }
 
     @Test func rightIsNullWhenEmptyAndPromotionIsReported() throws {
-        let object = try json(Restorer.plan(for: DrillDownState(left: [], right: RestorationRecord(identifier: "r"))))
+        let object = try json(Restorer.plan(RestorationTree.drillDown(left: [], right: RestorationRecord(identifier: "r"))))
         #expect(object["right"] is NSNull)
         #expect(object["rightPromotedToLeft"] as? Bool == true)
     }
 
     @Test func warningsCarryKindIdentifierAndSlots() throws {
-        let object = try json(Restorer.plan(for: DrillDownState(left: [RestorationRecord(identifier: "a"), RestorationRecord(identifier: "a")])))
+        let object = try json(Restorer.plan(RestorationTree.drillDown(left: [RestorationRecord(identifier: "a"), RestorationRecord(identifier: "a")])))
         let warning = try #require((object["warnings"] as? [[String: Any]])?.first)
         #expect(warning["kind"] as? String == "duplicate-identifier")
         #expect(warning["identifier"] as? String == "a")
         #expect((warning["from"] as? [Any])?.count == 2)
         #expect((warning["message"] as? String)?.isEmpty == false)
+    }
+
+    /// One plan, two JSON shapes: the form of the planned tree decides, and a compact drill-down
+    /// adds `layout` and its single stack, as `plan --json` always printed them.
+    @Test func theFormDecidesTheShapeAndACompactDrillDownAddsItsStack() throws {
+        let records = [RestorationRecord(identifier: "a"), RestorationRecord(identifier: "b")]
+        let formatOne = try json(Restorer.plan(RestorationTree.drillDown(left: records), layout: .compact))
+        #expect(Set(formatOne.keys) == ["left", "right", "dropped", "rightPromotedToLeft", "warnings", "layout", "compact"])
+        let compact = try #require(formatOne["compact"] as? [String: Any])
+        #expect(compact["stack"] as? [String] == ["left[0]", "left[1]"])
+        let tree = try json(Restorer.plan(RestorationTree(root: .drillDown(DrillDownContainer(left: records))), layout: .compact))
+        #expect(Set(tree.keys) == ["formatVersion", "layout", "root", "dropped", "notes", "warnings"])
+    }
+
+    @Test func theDrillDownViewReadsTheRootSlotBySlot() throws {
+        let plan = Restorer.plan(RestorationTree.drillDown(left: [RestorationRecord(identifier: nil)], right: RestorationRecord(identifier: "r")))
+        let view = try #require(plan.drillDown)
+        #expect(view.left.map(\.from) == [RecordPath([.right])] && view.right == nil && view.rightPromotedToLeft)
+        #expect(Restorer.plan(RestorationTree(root: .stack(StackContainer(records: [])))).drillDown == nil)
+        #expect(Restorer.plan(RestorationTree.drillDown(formatVersion: 9, left: [RestorationRecord(identifier: "a")])).drillDown?.left.isEmpty == true,
+                "a plan that restores nothing has an empty drill-down view")
     }
 }

@@ -6,8 +6,8 @@ import Testing
 struct RebuildFailureTests {
     @Test func rightFailingToRebuildIsNotReplacedByTheTopLeft() {
         // SGB's misfire: the top-left would be promoted into the right slot.
-        let state = DrillDownState(left: [rec("A"), rec("B"), rec("C")], right: rec("R"))
-        let plan = Restorer.plan(for: state) { $0.identifier != "R" }
+        let state = RestorationTree.drillDown(left: [rec("A"), rec("B"), rec("C")], right: rec("R"))
+        let plan = Restorer.plan(state, resolver: RecordResolver { $0.identifier != "R" })
         #expect(leftIDs(plan) == ["A", "B", "C"])
         #expect(plan.right == nil)
         #expect(!plan.rightPromotedToLeft)
@@ -15,8 +15,8 @@ struct RebuildFailureTests {
     }
 
     @Test func leftFailingToRebuildInATwoRecordSaveLeavesTheRightAsSoleLeft() {
-        let state = DrillDownState(left: [rec("A")], right: rec("R"))
-        let plan = Restorer.plan(for: state) { $0.identifier != "A" }
+        let state = RestorationTree.drillDown(left: [rec("A")], right: rec("R"))
+        let plan = Restorer.plan(state, resolver: RecordResolver { $0.identifier != "A" })
         #expect(leftIDs(plan) == ["R"])
         #expect(plan.right == nil)
         #expect(plan.rightPromotedToLeft)
@@ -24,44 +24,36 @@ struct RebuildFailureTests {
     }
 
     @Test func mixedInvalidAndUnresolvedRecordsCloseTheirGaps() {
-        let state = DrillDownState(left: [rec("A"), rec(nil), rec("Gone"), rec(""), rec("E")], right: rec("R"))
-        let plan = Restorer.plan(for: state) { $0.identifier != "Gone" }
+        let state = RestorationTree.drillDown(left: [rec("A"), rec(nil), rec("Gone"), rec(""), rec("E")], right: rec("R"))
+        let plan = Restorer.plan(state, resolver: RecordResolver { $0.identifier != "Gone" })
         #expect(leftIDs(plan) == ["A", "E"])
         #expect(plan.right?.record.identifier == "R")
         #expect(drops(plan) == ["left[1]:missing-identifier", "left[2]:unresolved-class", "left[3]:empty-identifier"])
     }
 
     @Test func everythingUnresolvedRestoresNothing() {
-        let state = DrillDownState(left: [rec("A"), rec("B")], right: rec("R"))
-        let plan = Restorer.plan(for: state) { _ in false }
+        let state = RestorationTree.drillDown(left: [rec("A"), rec("B")], right: rec("R"))
+        let plan = Restorer.plan(state, resolver: RecordResolver { _ in false })
         #expect(plan.left.isEmpty && plan.right == nil && !plan.rightPromotedToLeft)
         #expect(plan.dropped.map(\.reason) == [.unresolvedClass, .unresolvedClass, .unresolvedClass])
     }
 
     @Test func resolverIsAskedOnlyAboutValidRecordsOnceEachInStackOrder() {
         var asked: [String] = []
-        let state = DrillDownState(left: [rec("A"), rec(nil), rec(""), rec("D")], right: rec("R"))
-        _ = Restorer.plan(for: state) { record in
+        let state = RestorationTree.drillDown(left: [rec("A"), rec(nil), rec(""), rec("D")], right: rec("R"))
+        _ = Restorer.plan(state, resolver: RecordResolver { record in
             asked.append(record.identifier!)
             return true
-        }
+        })
         #expect(asked == ["A", "D", "R"])
     }
 
     @Test func knownClassesResolverComparesExactNamesAndRejectsMissingClasses() {
         let noClass = RestorationRecord(identifier: "N", className: nil)
-        let state = DrillDownState(left: [rec("Inbox"), noClass, rec("inbox")], right: rec("Message"))
-        let plan = Restorer.plan(for: state, resolver: .knownClasses(["InboxController", "MessageController"]))
+        let state = RestorationTree.drillDown(left: [rec("Inbox"), noClass, rec("inbox")], right: rec("Message"))
+        let plan = Restorer.plan(state, resolver: .knownClasses(["InboxController", "MessageController"]))
         #expect(leftIDs(plan) == ["Inbox"])
         #expect(plan.right?.record.identifier == "Message")
         #expect(drops(plan) == ["left[1]:unresolved-class", "left[2]:unresolved-class"])
-    }
-
-    struct ResolverFailure: Error {}
-
-    @Test func aThrowingResolverMakesNoPlan() {
-        #expect(throws: ResolverFailure.self) {
-            try Restorer.plan(for: DrillDownState(left: [rec("A")])) { _ in throw ResolverFailure() }
-        }
     }
 }

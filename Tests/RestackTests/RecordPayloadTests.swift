@@ -92,9 +92,9 @@ struct RecordPayloadTests {
         let missing = RestorationRecord(identifier: "missing", className: "InboxController")
         let gone = RestorationRecord(identifier: "gone", className: "GoneController")
         let plain = RestorationRecord(identifier: "boxes", className: "MailboxesController", payload: Data("anything".utf8))
-        let state = DrillDownState(left: [plain, good, old, garbage, missing, gone])
+        let state = RestorationTree.drillDown(left: [plain, good, old, garbage, missing, gone])
 
-        let single = Restorer.plan(for: state, resolver: .decoding(InboxState.self, forClass: "InboxController"))
+        let single = Restorer.plan(state, resolver: .decoding(InboxState.self, forClass: "InboxController"))
         #expect(single.left.map(\.record.identifier) == ["inbox"])
         #expect(drops(single) == ["left[0]:unresolved-class", "left[2]:stale-payload", "left[3]:stale-payload",
                                   "left[4]:stale-payload", "left[5]:unresolved-class"])
@@ -104,7 +104,7 @@ struct RecordPayloadTests {
             .withoutPayload(forClass: "MailboxesController"),
             .withoutPayload(forClass: "InboxController"),   // a later entry for a listed class does not count
         ])
-        let plan = Restorer.plan(for: state, resolver: several)
+        let plan = Restorer.plan(state, resolver: several)
         #expect(plan.left.map(\.record.identifier) == ["boxes", "inbox"])
         #expect(drops(plan) == ["left[2]:stale-payload", "left[3]:stale-payload", "left[4]:stale-payload", "left[5]:unresolved-class"])
     }
@@ -116,7 +116,7 @@ struct RecordPayloadTests {
         let stale = try RestorationRecord(identifier: "b", className: "InboxViewController", encoding: OldInboxState(mailbox: "B"))
         #expect(resolver.outcome(for: renamed) == .renamed(to: "InboxController"))
         #expect(resolver.outcome(for: stale) == .stalePayload)
-        let plan = Restorer.plan(for: tree(stack(renamed, stale)), resolver: resolver)
+        let plan = Restorer.plan(tree(stack(renamed, stale)), resolver: resolver)
         #expect(plan.drops == ["records[1]:stale-payload"])
         #expect(plan.restoredRecords.map(\.renamedFrom) == ["InboxViewController"])
         let first = try #require(plan.restoredRecords.first)

@@ -34,8 +34,8 @@ struct ReferenceTableTests {
 
     @Test(arguments: rows)
     func row(_ row: Row) {
-        let state = DrillDownState(left: row.left.map { rec($0) }, right: row.right.map { rec($0) })
-        let plan = Restorer.plan(for: state)
+        let state = RestorationTree.drillDown(left: row.left.map { rec($0) }, right: row.right.map { rec($0) })
+        let plan = Restorer.plan(state)
         #expect(leftIDs(plan) == row.restoredLeft)
         #expect(plan.right?.record.identifier == row.restoredRight)
         #expect(plan.rightPromotedToLeft == row.promoted)
@@ -43,27 +43,27 @@ struct ReferenceTableTests {
     }
 
     @Test func dropReasonsNameTheSlotAndTheCause() {
-        let state = DrillDownState(left: [rec(""), rec(nil), rec("C")], right: rec(nil))
-        let plan = Restorer.plan(for: state)
+        let state = RestorationTree.drillDown(left: [rec(""), rec(nil), rec("C")], right: rec(nil))
+        let plan = Restorer.plan(state)
         #expect(drops(plan) == ["left[0]:empty-identifier", "left[1]:missing-identifier", "right:missing-identifier"])
     }
 
     @Test func survivorsRememberTheSlotTheyWereSavedIn() {
-        let plan = Restorer.plan(for: DrillDownState(left: [rec(nil), rec("B"), rec(nil), rec("D")], right: rec("R")))
+        let plan = Restorer.plan(RestorationTree.drillDown(left: [rec(nil), rec("B"), rec(nil), rec("D")], right: rec("R")))
         #expect(plan.left.map(\.from) == [.left(index: 1), .left(index: 3)])
         #expect(plan.right?.from == .right)
     }
 
     @Test func promotedRightComesFromTheRightSlot() {
-        let plan = Restorer.plan(for: DrillDownState(left: [], right: rec("R")))
+        let plan = Restorer.plan(RestorationTree.drillDown(left: [], right: rec("R")))
         #expect(plan.left.map(\.from) == [.right])
         #expect(plan.right == nil)
         #expect(plan.rightPromotedToLeft)
     }
 
     @Test func emptyStateRestoresEmpty() {
-        let plan = Restorer.plan(for: .empty)
+        let plan = Restorer.plan(.drillDown(left: []))
         #expect(plan.left.isEmpty && plan.right == nil && plan.dropped.isEmpty && plan.warnings.isEmpty)
-        #expect(plan.isComplete)
+        #expect(plan.notes.isEmpty)
     }
 }

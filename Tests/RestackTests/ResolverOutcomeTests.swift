@@ -6,7 +6,7 @@ import Testing
 /// plan shows each, in format 1 and format 2, in Swift and in JSON.
 @Suite("Resolver outcomes")
 struct ResolverOutcomeTests {
-    let state = DrillDownState(
+    let state = RestorationTree.drillDown(
         left: [rec("a"), rec("b"), rec("c"), rec("d")],
         right: rec("r")
     )
@@ -22,7 +22,7 @@ struct ResolverOutcomeTests {
     }
 
     @Test func eachOutcomeIsShownInAFormatOnePlan() throws {
-        let plan = Restorer.plan(for: state, resolve: outcome)
+        let plan = Restorer.plan(state, resolver: RecordResolver(outcome))
         #expect(plan.left.map(\.record.identifier) == ["a", "d"])
         #expect(plan.left.map(\.record.className) == ["aController", "NewdController"])
         #expect(plan.left.map(\.renamedFrom) == [nil, "dController"])
@@ -44,14 +44,14 @@ struct ResolverOutcomeTests {
             default: .rebuild
             }
         }
-        #expect(Restorer.plan(for: state, resolver: resolver) == Restorer.plan(for: state, resolve: outcome))
-        #expect(resolver.canRebuild(rec("d")))
-        #expect(!resolver.canRebuild(rec("c")))
+        #expect(Restorer.plan(state, resolver: resolver) == Restorer.plan(state, resolver: RecordResolver(outcome)))
+        #expect(resolver.outcome(for: rec("d")).rebuilds)
+        #expect(!resolver.outcome(for: rec("c")).rebuilds)
     }
 
     @Test func eachOutcomeIsShownInATreePlanWithItsPath() {
         let saved = tree(split([node("a"), node("nav", stack(node("c"), node("d", stack(node("e")))))], [node("b", stack(node("x")))]))
-        let plan = Restorer.plan(for: saved) { record, _ in outcome(record) }
+        let plan = Restorer.plan(saved, resolver: RecordResolver { record, _ in outcome(record) })
         #expect(plan.drops == ["primary[1]/records[0]:stale-payload", "detail[0]:unresolved-class", "detail[0]/records[0]:ancestor-dropped"])
         let renamed = plan.restoredRecords.filter { $0.renamedFrom != nil }
         #expect(renamed.map(\.from.description) == ["primary[1]/records[1]"])
@@ -60,9 +60,9 @@ struct ResolverOutcomeTests {
     }
 
     @Test func yesOrNoResolversStillCompileAndMeanRebuildOrClassGone() {
-        let byBool = Restorer.plan(for: state) { record in record.identifier != "b" }
+        let byBool = Restorer.plan(state, resolver: RecordResolver { record in record.identifier != "b" })
         #expect(drops(byBool) == ["left[1]:unresolved-class"])
-        let byPath = Restorer.plan(for: tree(stack(node("a"), node("b")))) { record, path in path != ["b"] }
+        let byPath = Restorer.plan(tree(stack(node("a"), node("b"))), resolver: RecordResolver { record, path in path != ["b"] })
         #expect(byPath.drops == ["records[1]:unresolved-class"])
         #expect(ResolverOutcome(canRebuild: true) == .rebuild)
         #expect(ResolverOutcome(canRebuild: false) == .classGone)
@@ -72,16 +72,17 @@ struct ResolverOutcomeTests {
         // Single-expression closures of outcomes pick the outcome overloads by themselves.
         let resolver = RecordResolver { record in record.identifier == "b" ? .stalePayload : .rebuild }
         let pathResolver = RecordResolver { record, path in path.count > 1 ? .classGone : .renamed(to: "X") }
-        #expect(drops(Restorer.plan(for: state, resolver: resolver)) == ["left[1]:stale-payload"])
-        #expect(drops(Restorer.plan(for: state) { _ in .stalePayload }).count == 5)
-        #expect(Restorer.plan(for: tree(stack(node("a"))), resolver: pathResolver).restoredRecords.first?.renamedFrom == "aController")
-        #expect(Restorer.plan(for: tree(stack(node("a")))) { _, _ in .classGone }.drops == ["records[0]:unresolved-class"])
+        #expect(drops(Restorer.plan(state, resolver: resolver)) == ["left[1]:stale-payload"])
+        #expect(drops(Restorer.plan(state, resolver: RecordResolver { _ in .stalePayload })).count == 5)
+        #expect(Restorer.plan(tree(stack(node("a"))), resolver: pathResolver).restoredRecords.first?.renamedFrom == "aController")
+        #expect(Restorer.plan(tree(stack(node("a"))), resolver: RecordResolver { _, _ in .classGone }).drops == ["records[0]:unresolved-class"])
     }
 
     @Test func renamingToTheSavedNameIsARebuildAndANilClassCannotBeRenamed() {
         let plan = Restorer.plan(
-            for: DrillDownState(left: [rec("a"), RestorationRecord(identifier: "n", className: nil)])
-        ) { record in .renamed(to: record.className ?? "Something") }
+            RestorationTree.drillDown(left: [rec("a"), RestorationRecord(identifier: "n", className: nil)]),
+            resolver: RecordResolver { record in .renamed(to: record.className ?? "Something") }
+        )
         #expect(plan.left.map(\.renamedFrom) == [nil])
         #expect(plan.left.map(\.record.className) == ["aController"])
         #expect(drops(plan) == ["left[1]:unresolved-class"])
@@ -90,42 +91,42 @@ struct ResolverOutcomeTests {
     @Test func renamesCompareNamesByteForByte() {
         // "é" precomposed and decomposed are different names: renaming one to the other renames.
         let saved = RestorationRecord(identifier: "a", className: "Caf\u{E9}")
-        let plan = Restorer.plan(for: DrillDownState(left: [saved])) { _ in .renamed(to: "Cafe\u{301}") }
+        let plan = Restorer.plan(RestorationTree.drillDown(left: [saved]), resolver: RecordResolver { _ in .renamed(to: "Cafe\u{301}") })
         #expect(plan.left.first?.renamedFrom == "Caf\u{E9}")
         #expect(plan.left.first?.record.className.map { Array($0.utf8) } == Array("Cafe\u{301}".utf8))
         #expect(ResolverOutcome.renamed(to: "Caf\u{E9}") != .renamed(to: "Cafe\u{301}"))
-        let entry = RestorationPlan.Entry(record: saved, from: .left(index: 0), renamedFrom: "Caf\u{E9}")
-        #expect(entry != RestorationPlan.Entry(record: saved, from: .left(index: 0), renamedFrom: "Cafe\u{301}"))
+        let entry = PlannedRecord(record: saved, from: .left(index: 0), container: nil, renamedFrom: "Caf\u{E9}")
+        #expect(entry != PlannedRecord(record: saved, from: .left(index: 0), container: nil, renamedFrom: "Cafe\u{301}"))
     }
 
     @Test func planningARenamedPlanAgainIsStable() throws {
         let aliases = try ClassAliases(["dController": "NewdController", "rController": "NewrController"])
         let resolver = RecordResolver.knownClasses(["aController", "NewdController", "NewrController"], aliases: aliases)
-        let first = Restorer.plan(for: state, resolver: resolver)
+        let first = Restorer.plan(state, resolver: resolver)
         #expect(first.left.map(\.renamedFrom) == [nil, "dController"])
-        let again = Restorer.plan(for: first.restoredState, resolver: resolver)
+        let again = Restorer.plan(try #require(first.restoredTree), resolver: resolver)
         #expect(again.dropped.isEmpty)
         #expect(again.left.map(\.record) == first.left.map(\.record), "the restored records carry the new class name")
         #expect(again.left.map(\.renamedFrom) == [nil, nil])
         #expect(again.right?.record == first.right?.record)
 
         let saved = tree(tabs([node("d", stack(node("r"))), node("a")], selected: 0))
-        let treePlan = Restorer.plan(for: saved, resolver: resolver)
-        let treeAgain = Restorer.plan(for: try #require(treePlan.restoredTree), resolver: resolver)
+        let treePlan = Restorer.plan(saved, resolver: resolver)
+        let treeAgain = Restorer.plan(try #require(treePlan.restoredTree), resolver: resolver)
         #expect(treeAgain.dropped.isEmpty)
         #expect(treeAgain.restoredTree == treePlan.restoredTree)
         #expect(treeAgain.restoredRecords.allSatisfy { $0.renamedFrom == nil })
     }
 
     @Test func renamedFromIsInBothPlanJSONsOnlyWhenARecordIsRenamed() throws {
-        let one = String(decoding: Restorer.plan(for: state, resolve: outcome).jsonData(), as: UTF8.self)
+        let one = String(decoding: Restorer.plan(state, resolver: RecordResolver(outcome)).jsonData(), as: UTF8.self)
         #expect(one.contains(#""renamedFrom" : "dController""#))
         #expect(one.contains(#""renamedFrom" : "rController""#))
         #expect(one.components(separatedBy: "renamedFrom").count == 3)
-        let plain = String(decoding: Restorer.plan(for: state).jsonData(), as: UTF8.self)
+        let plain = String(decoding: Restorer.plan(state).jsonData(), as: UTF8.self)
         #expect(!plain.contains("renamedFrom"))
 
-        let two = String(decoding: Restorer.plan(for: tree(stack(node("d"), node("a")))) { record, _ in outcome(record) }.jsonData(), as: UTF8.self)
+        let two = String(decoding: Restorer.plan(tree(stack(node("d"), node("a"))), resolver: RecordResolver { record, _ in outcome(record) }).jsonData(), as: UTF8.self)
         #expect(two.contains(#""renamedFrom" : "dController""#))
         #expect(two.components(separatedBy: "renamedFrom").count == 2)
         #expect(two.contains(#""class" : "NewdController""#))

@@ -9,34 +9,34 @@ import Testing
 @Suite("Restorer properties")
 struct RestorerPropertyTests {
     /// A resolver that rejects exactly the records whose class is `GoneController`.
-    static let resolver = RecordResolver { $0.className != "GoneController" }
+    static var resolver: RecordResolver { RecordResolver { $0.className != "GoneController" } }
 
     static func isKept(_ record: RestorationRecord) -> Bool {
         guard let id = record.identifier, !id.isEmpty else { return false }
-        return resolver.canRebuild(record)
+        return resolver.outcome(for: record).rebuilds
     }
 
     @Test func aRightAlwaysHasANonEmptyLeft() async {
         await checkProperty(count: 300, input: Generators.state) { state in
-            let plan = Restorer.plan(for: state, resolver: Self.resolver)
+            let plan = Restorer.plan(state, resolver: Self.resolver)
             #expect(plan.right == nil || !plan.left.isEmpty)
         }
     }
 
     @Test func keepsExactlyTheRestorableAndResolvableRecordsInOrder() async {
         await checkProperty(count: 300, input: Generators.state) { state in
-            let plan = Restorer.plan(for: state, resolver: Self.resolver)
-            let expected = state.slottedRecords.filter { Self.isKept($0.record) }
+            let plan = Restorer.plan(state, resolver: Self.resolver)
+            let expected = state.allRecords.filter { Self.isKept($0.record) }
             let restored = plan.left + (plan.right.map { [$0] } ?? [])
-            #expect(restored.map(\.from) == expected.map(\.slot))
+            #expect(restored.map(\.from) == expected.map(\.path))
             #expect(restored.map(\.record) == expected.map(\.record))
-            #expect(plan.dropped.map(\.from) == state.slottedRecords.filter { !Self.isKept($0.record) }.map(\.slot))
+            #expect(plan.dropped.map(\.path) == state.allRecords.filter { !Self.isKept($0.record) }.map(\.path))
         }
     }
 
     @Test func nothingIsPromotedIntoTheRightSlot() async {
         await checkProperty(count: 300, input: Generators.state) { state in
-            let plan = Restorer.plan(for: state, resolver: Self.resolver)
+            let plan = Restorer.plan(state, resolver: Self.resolver)
             if let right = plan.right {
                 #expect(right.from == .right)
             }
@@ -46,7 +46,7 @@ struct RestorerPropertyTests {
 
     /// The same state, built anew: every string and payload a fresh copy of its bytes, so that
     /// nothing is shared with the original but the values.
-    static func rebuilt(_ state: DrillDownState) -> DrillDownState {
+    static func rebuilt(_ state: RestorationTree) -> RestorationTree {
         func copy(_ text: String?) -> String? {
             text.map { String(decoding: Array($0.utf8), as: UTF8.self) }
         }
@@ -54,16 +54,16 @@ struct RestorerPropertyTests {
             RestorationRecord(identifier: copy(record.identifier), className: copy(record.className),
                               payload: record.payload.map { Data(Array($0)) })
         }
-        return DrillDownState(formatVersion: state.formatVersion, left: state.left.map(copy), right: state.right.map(copy))
+        return RestorationTree.drillDown(formatVersion: state.formatVersion, left: state.left.map(copy), right: state.right.map(copy))
     }
 
     /// Plans `state` with the test resolver, recording each record the resolver is asked about.
-    static func plan(_ state: DrillDownState) -> (plan: RestorationPlan, asked: [RestorationRecord]) {
+    static func plan(_ state: RestorationTree) -> (plan: RestorationPlan, asked: [RestorationRecord]) {
         var asked: [RestorationRecord] = []
-        let plan = Restorer.plan(for: state) { record in
+        let plan = Restorer.plan(state, resolver: RecordResolver { record in
             asked.append(record)
-            return Self.resolver.canRebuild(record)
-        }
+            return Self.resolver.outcome(for: record).rebuilds
+        })
         return (plan, asked)
     }
 
@@ -75,7 +75,7 @@ struct RestorerPropertyTests {
             let (again, askedAgain) = Self.plan(Self.rebuilt(state))
             #expect(again == plan)
             #expect(askedAgain == asked)
-            #expect(asked == state.slottedRecords.map(\.record).filter { !($0.identifier ?? "").isEmpty })
+            #expect(asked == state.allRecords.map(\.record).filter { !($0.identifier ?? "").isEmpty })
             // The left stack shuffled and put back in order gives the same plan again.
             var generator = SplitMix64(seed: seed)
             let order = Array(state.left.indices).shuffled(using: &generator)
@@ -84,24 +84,24 @@ struct RestorerPropertyTests {
             for (position, index) in order.enumerated() {
                 unshuffled[index] = shuffled[position]
             }
-            let restored = DrillDownState(formatVersion: state.formatVersion, left: unshuffled, right: state.right)
+            let restored = RestorationTree.drillDown(formatVersion: state.formatVersion, left: unshuffled, right: state.right)
             #expect(Self.plan(restored).plan == plan)
         }
     }
 
     @Test func isIdempotent() async {
         await checkProperty(count: 300, input: Generators.state) { state in
-            let plan = Restorer.plan(for: state, resolver: Self.resolver)
-            let restored = plan.restoredState
-            let again = Restorer.plan(for: restored, resolver: Self.resolver)
-            #expect(again.restoredState == restored)
+            let plan = Restorer.plan(state, resolver: Self.resolver)
+            let restored = plan.restoredTree!
+            let again = Restorer.plan(restored, resolver: Self.resolver)
+            #expect(again.restoredTree! == restored)
             #expect(again.dropped.isEmpty)
             #expect(!again.rightPromotedToLeft)
             #expect(again.left.map(\.record) == plan.left.map(\.record))
             #expect(again.right?.record == plan.right?.record)
             #expect(again.warnings.count == plan.warnings.count)
             // A fixed point: planning once more changes nothing at all.
-            #expect(Restorer.plan(for: again.restoredState, resolver: Self.resolver) == again)
+            #expect(Restorer.plan(again.restoredTree!, resolver: Self.resolver) == again)
         }
     }
 

@@ -10,13 +10,13 @@ struct SeedSystemScenarioTests {
     @Test func sgbDrillDownNestedInATab() {
         let mail = node("mail", drillDown([node("mailboxes"), node(nil), node("inbox")], right: node("message-42")))
         let state = tree(tabs([mail, node("settings")], selected: 0))
-        let plan = Restorer.plan(for: state, resolver: refusing("message-42"))
+        let plan = Restorer.plan(state, resolver: refusing("message-42"))
         let drill = plan.container(at: "tabs[0]")
         #expect(drill?.ids("left") == ["mailboxes", "inbox"])
         #expect(drill?.ids("right") == [], "the top-left is not promoted into the right slot")
         #expect(plan.drops == ["tabs[0]/left[1]:missing-identifier", "tabs[0]/right:unresolved-class"])
         #expect(plan.root?.selected == 0)
-        let compact = Restorer.plan(for: state, layout: .compact)
+        let compact = Restorer.plan(state, layout: .compact)
         #expect(compact.container(at: "tabs[0]")?.arrangement?.stack == ["tabs[0]/left[0]", "tabs[0]/left[2]", "tabs[0]/right"])
     }
 
@@ -30,7 +30,7 @@ struct SeedSystemScenarioTests {
             node("search-nav", stack(node("search"))),
         ], selected: 0))))
         let state = tree(split([primary], [node("message-42"), node("attachment")], focus: .detail, compact: policy))
-        let plan = Restorer.plan(for: state, layout: .compact)
+        let plan = Restorer.plan(state, layout: .compact)
         #expect(plan.dropped.isEmpty)
         switch policy {
         case .merge:
@@ -50,14 +50,14 @@ struct SeedSystemScenarioTests {
     /// side, nothing arranged. The placeholder root is never saved.
     @Test func indexDetailCollapsedAndExpanded() {
         let state = tree(split([node("index")], [node("item-1"), node("item-1-notes")]))
-        let collapsed = Restorer.plan(for: state, layout: .compact)
+        let collapsed = Restorer.plan(state, layout: .compact)
         #expect(collapsed.root?.arrangement?.stack == ["primary[0]", "detail[0]", "detail[1]"])
-        let expanded = Restorer.plan(for: state, layout: .regular)
+        let expanded = Restorer.plan(state, layout: .regular)
         #expect(expanded.root?.compact == nil)
         #expect(expanded.root?.ids("primary") == ["index"])
         #expect(expanded.root?.ids("detail") == ["item-1", "item-1-notes"])
         // Nothing pushed: the detail shows its placeholder and, collapsed, the index is on top.
-        let bare = Restorer.plan(for: tree(split([node("index")], [])), layout: .compact)
+        let bare = Restorer.plan(tree(split([node("index")], [])), layout: .compact)
         #expect(bare.root?.detailPlaceholder == true)
         #expect(bare.root?.arrangement?.stack == ["primary[0]"])
     }
@@ -66,14 +66,14 @@ struct SeedSystemScenarioTests {
     /// The focus moves to the side that restored, in both layouts.
     @Test func splitOrFlipFocusOnAnEmptiedSide() {
         let state = tree(split([node("leading")], [node("trailing")], focus: .detail, compact: .focus))
-        let compact = Restorer.plan(for: state, layout: .compact, resolver: refusing("trailing"))
+        let compact = Restorer.plan(state, layout: .compact, resolver: refusing("trailing"))
         #expect(compact.root?.focus == .primary)
         #expect(compact.root?.arrangement?.stack == ["primary[0]"])
         #expect(compact.root?.arrangement?.hidden == [])
         #expect(compact.noteList == ["focus-moved@"])
-        #expect(Restorer.plan(for: state, layout: .regular, resolver: refusing("trailing")).root?.focus == .primary)
+        #expect(Restorer.plan(state, layout: .regular, resolver: refusing("trailing")).root?.focus == .primary)
         // When the focused side restores, the focus is kept.
-        #expect(Restorer.plan(for: state, layout: .compact).root?.arrangement?.stack == ["detail[0]"])
+        #expect(Restorer.plan(state, layout: .compact).root?.arrangement?.stack == ["detail[0]"])
     }
 
     /// Reinstate: a tab bar whose items each hold a navigation stack of states; the selected
@@ -84,7 +84,7 @@ struct SeedSystemScenarioTests {
             node("profile", stack(node("profile-home"), node("edit-profile"), node("avatar"))),
             node("search", stack(node("search-home"))),
         ], selected: 1))
-        let plan = Restorer.plan(for: state, resolver: RecordResolver { (record: RestorationRecord, path: [String]) in
+        let plan = Restorer.plan(state, resolver: RecordResolver { (record: RestorationRecord, path: [String]) in
             record.identifier != "profile" && path != ["feed", "post-7"]
         })
         #expect(plan.root?.ids("tabs") == ["feed", "search"])

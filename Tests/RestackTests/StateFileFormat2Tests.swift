@@ -14,19 +14,19 @@ struct StateFileFormat2Tests {
         """
 
     @Test func decodesTheDocumentedExample() throws {
-        let tree = try StateFile.decodeTree(Data(Self.example.utf8))
+        let tree = try StateFile.decode(Data(Self.example.utf8))
         #expect(tree == RestorationTree(formatVersion: 2, root: .split(SplitContainer(
             primary: [RestorationRecord(identifier: "nav", className: "NavController", container: .tabs(TabsContainer(
                 tabs: [RestorationRecord(identifier: "inbox", className: "InboxController")], selected: 0)))],
             detail: [RestorationRecord(identifier: "message-42", className: "MessageController", payload: Data("hello".utf8))],
             focus: .detail, compact: .merge
         ))))
-        #expect(try StateFile.decodeTree(StateFile.encode(tree)) == tree)
+        #expect(try StateFile.decode(StateFile.encode(tree)) == tree)
     }
 
     @Test func defaultsAndEveryKindDecode() throws {
         let json = #"{"formatVersion": 2, "root": {"kind": "stack", "records": [{"identifier": "a", "container": {"kind": "split", "primary": [], "detail": []}}, {"container": {"kind": "drillDown", "left": []}}, {"container": {"kind": "tabs", "tabs": [], "selected": null}}]}}"#
-        let tree = try StateFile.decodeTree(Data(json.utf8))
+        let tree = try StateFile.decode(Data(json.utf8))
         #expect(tree.root == stack(
             RestorationRecord(identifier: "a", container: .split(SplitContainer(primary: [], detail: [], focus: .primary, compact: .merge))),
             RestorationRecord(identifier: nil, container: .drillDown(DrillDownContainer(left: []))),
@@ -35,7 +35,7 @@ struct StateFileFormat2Tests {
     }
 
     @Test func formatOneFilesReadAndWriteExactlyAsBefore() throws {
-        let bytes = StateFile.encode(DrillDownState(left: [RestorationRecord(identifier: "a", className: "A")], right: nil))
+        let bytes = StateFile.encode(RestorationTree.drillDown(left: [RestorationRecord(identifier: "a", className: "A")], right: nil))
         #expect(String(decoding: bytes, as: UTF8.self) == """
             {
               "formatVersion" : 1,
@@ -50,36 +50,37 @@ struct StateFileFormat2Tests {
 
             """)
         // A format-1 document read as a tree is a drill-down root, and writes back byte for byte.
-        let tree = try StateFile.decodeTree(bytes)
+        let tree = try StateFile.decode(bytes)
         #expect(tree.root == drillDown([RestorationRecord(identifier: "a", className: "A")]))
         #expect(StateFile.encode(tree) == bytes)
         // A record of a format-1 file cannot hold a container.
         #expect(throws: StateFileError(path: "left[0]", problem: #"unknown key "container" (expected "identifier", "class", "payload")"#)) {
             try StateFile.decode(Data(#"{"formatVersion": 1, "left": [{"container": {"kind": "stack", "records": []}}]}"#.utf8))
         }
-        // The format-1 API refuses a format-2 document.
-        #expect(throws: StateFileError.self) { try StateFile.decode(Data(Self.example.utf8)) }
+        // One decoder reads both forms; each tree says which it was.
+        #expect(try StateFile.decode(Data(Self.example.utf8)).form == .tree)
     }
 
     @Test func aDrillDownStateHoldingContainersIsWrittenWholeAsFormatTwo() throws {
         let nested = RestorationRecord(identifier: "nav", className: "Nav", container: .stack(StackContainer(records: [RestorationRecord(identifier: "x")])))
-        let state = DrillDownState(left: [nested], right: RestorationRecord(identifier: "r"))
-        let tree = try StateFile.decodeTree(StateFile.encode(state))
+        let state = RestorationTree.drillDown(left: [nested], right: RestorationRecord(identifier: "r"))
+        let tree = try StateFile.decode(StateFile.encode(state))
         #expect(tree == RestorationTree(formatVersion: 2, root: .drillDown(DrillDownContainer(left: [nested], right: RestorationRecord(identifier: "r")))))
     }
 
     @Test func aVersionOneTreeThatFormatOneCannotHoldIsWrittenAsFormatTwo() throws {
         let tree = RestorationTree(formatVersion: 1, root: .stack(StackContainer(records: [RestorationRecord(identifier: "a")])))
-        #expect(try StateFile.decodeTree(StateFile.encode(tree)) == RestorationTree(formatVersion: 2, root: tree.root))
+        #expect(try StateFile.decode(StateFile.encode(tree)) == RestorationTree(formatVersion: 2, root: tree.root))
     }
 
     @Test func aNewerFormatIsReadInTheShapeItHasAndRestoresNothing() throws {
-        let rooted = try StateFile.decodeDocument(Data(#"{"formatVersion": 7, "root": {"kind": "stack", "records": [{"identifier": "a"}]}}"#.utf8))
-        #expect(rooted == .tree(tree(stack(RestorationRecord(identifier: "a")), version: 7)))
-        #expect(Restorer.plan(for: rooted.tree).drops == ["records[0]:unsupported-format"])
-        let left = try StateFile.decodeDocument(Data(#"{"formatVersion": 7, "left": [{"identifier": "a"}]}"#.utf8))
-        #expect(left == .drillDown(DrillDownState(formatVersion: 7, left: [RestorationRecord(identifier: "a")])))
-        #expect(Restorer.plan(for: left.tree).drops == ["left[0]:unsupported-format"])
+        let rooted = try StateFile.decode(Data(#"{"formatVersion": 7, "root": {"kind": "stack", "records": [{"identifier": "a"}]}}"#.utf8))
+        #expect(rooted == tree(stack(RestorationRecord(identifier: "a")), version: 7))
+        #expect(Restorer.plan(rooted).drops == ["records[0]:unsupported-format"])
+        let left = try StateFile.decode(Data(#"{"formatVersion": 7, "left": [{"identifier": "a"}]}"#.utf8))
+        #expect(left == RestorationTree.drillDown(formatVersion: 7, left: [RestorationRecord(identifier: "a")]))
+        #expect(left.form == .drillDown)
+        #expect(Restorer.plan(left).drops == ["left[0]:unsupported-format"])
     }
 
     struct BadInput: CustomTestStringConvertible, Sendable {
@@ -122,7 +123,7 @@ struct StateFileFormat2Tests {
     @Test(arguments: badInputs)
     func badInputIsATypedErrorThatSaysWhere(_ input: BadInput) {
         do {
-            _ = try StateFile.decodeDocument(Data(input.json.utf8))
+            _ = try StateFile.decode(Data(input.json.utf8))
             Issue.record("accepted \(input.json)")
         } catch {
             #expect(error.path == input.path, "\(error)")

@@ -32,10 +32,10 @@ struct StateFileFuzzTests {
         var accepted = 0, refused = 0
         await checkProperty(count: 3000, input: Self.mutated) { data in
             do {
-                let tree = try StateFile.decodeTree(data)
+                let tree = try StateFile.decode(data)
                 accepted += 1
-                _ = Restorer.plan(for: tree, layout: .compact)
-                #expect(try StateFile.decodeTree(StateFile.encode(tree)) == tree)
+                _ = Restorer.plan(tree, layout: .compact)
+                #expect(try StateFile.decode(StateFile.encode(tree)) == tree)
             } catch let error as StateFileError {
                 refused += 1
                 #expect(!error.problem.isEmpty)

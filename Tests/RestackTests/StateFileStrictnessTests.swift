@@ -8,7 +8,7 @@ import Testing
 struct StateFileStrictnessTests {
     static func decodeError(_ json: String) -> StateFileError? {
         do {
-            _ = try StateFile.decodeDocument(Data(json.utf8))
+            _ = try StateFile.decode(Data(json.utf8))
             return nil
         } catch {
             return error
@@ -72,7 +72,7 @@ struct StateFileStrictnessTests {
             }
             return #"{"formatVersion": 2, "root": "# + json + "}"
         }
-        let deepest = try StateFile.decodeTree(Data(nested(RestorationTree.maxContainerDepth).utf8))
+        let deepest = try StateFile.decode(Data(nested(RestorationTree.maxContainerDepth).utf8))
         #expect(deepest.root.depth == 64)
         let error = StateFileStrictnessTests.decodeError(nested(RestorationTree.maxContainerDepth + 1))
         #expect(error?.problem == "containers nested deeper than 64", "\(String(describing: error))")
@@ -105,7 +105,7 @@ struct StateFileStrictnessTests {
         let state = tree(stack(RestorationRecord(identifier: "s", container: .stack(StackContainer(records: hostile.map { RestorationRecord(identifier: $0, className: $0) })))))
         // Keys are fixed, but values of every record must survive: each record is an object
         // with the same keys, so a scan that mixed values and keys would report duplicates.
-        #expect(try StateFile.decodeTree(StateFile.encode(state)) == state)
+        #expect(try StateFile.decode(StateFile.encode(state)) == state)
     }
 }
 
@@ -128,7 +128,7 @@ struct StateFileEncodingTests {
     @Test func everyEncodingIsCheckedForDuplicateKeysAndReadsTheSame() throws {
         for (name, encode) in Self.encodings {
             do {
-                _ = try StateFile.decodeDocument(encode(Self.duplicate))
+                _ = try StateFile.decode(encode(Self.duplicate))
                 Issue.record("\(name): a duplicate key was accepted")
             } catch {
                 #expect(error.description == #"left[0]: duplicate key "identifier""#, "\(name)")
@@ -141,7 +141,7 @@ struct StateFileEncodingTests {
     @Test func rawControlCharactersInStringsAreInvalidJSON() {
         for raw in ["\u{0}", "\n", "\u{1F}"] {
             #expect(throws: StateFileError.self) {
-                try StateFile.decodeDocument(Data(#"{"formatVersion": 1, "left": [{"identifier": "a\#(raw)b"}]}"#.utf8))
+                try StateFile.decode(Data(#"{"formatVersion": 1, "left": [{"identifier": "a\#(raw)b"}]}"#.utf8))
             }
         }
     }
@@ -175,8 +175,8 @@ struct StateFileEncodingTests {
     /// (issue 21, item 15).
     @Test func wholeNumbersAreReadExactly() throws {
         for version in [9_007_199_254_740_993, Int.max, 3, 1] {
-            let document = try StateFile.decodeDocument(Data(#"{"formatVersion": \#(version), "left": []}"#.utf8))
-            guard case .drillDown(let state) = document else { Issue.record("\(version): not format 1"); continue }
+            let state = try StateFile.decode(Data(#"{"formatVersion": \#(version), "left": []}"#.utf8))
+            guard state.form == .drillDown else { Issue.record("\(version): not format 1"); continue }
             #expect(state.formatVersion == version)
         }
         #expect(try StateFile.decode(Data(#"{"formatVersion": 1.0, "left": []}"#.utf8)).formatVersion == 1)

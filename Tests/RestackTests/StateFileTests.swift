@@ -13,7 +13,7 @@ struct StateFileTests {
 
     @Test func decodesTheDocumentedExample() throws {
         let state = try StateFile.decode(Data(Self.example.utf8))
-        #expect(state == DrillDownState(
+        #expect(state == RestorationTree.drillDown(
             formatVersion: 1,
             left: [
                 RestorationRecord(identifier: "inbox", className: "InboxController", payload: Data("hello".utf8)),
@@ -40,7 +40,7 @@ struct StateFileTests {
     }
 
     @Test func encodingWritesExplicitNullsAndSortedKeys() throws {
-        let text = String(decoding: StateFile.encode(DrillDownState(left: [RestorationRecord(identifier: nil)])), as: UTF8.self)
+        let text = String(decoding: StateFile.encode(RestorationTree.drillDown(left: [RestorationRecord(identifier: nil)])), as: UTF8.self)
         #expect(text.contains(#""identifier" : null"#))
         #expect(text.contains(#""class" : null"#))
         #expect(text.contains(#""right" : null"#))

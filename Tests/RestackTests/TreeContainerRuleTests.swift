@@ -6,32 +6,32 @@ import Testing
 struct TreeContainerRuleTests {
     @Test func rule6SplitRolesAreKeptAndAnEmptyFocusedSideMovesTheFocus() {
         // The focused detail restores empty: focus moves to primary; detail shows its placeholder.
-        let moved = Restorer.plan(for: tree(split([node("P")], [node("D")], focus: .detail)), resolver: refusing("D"))
+        let moved = Restorer.plan(tree(split([node("P")], [node("D")], focus: .detail)), resolver: refusing("D"))
         #expect(moved.root?.focus == .primary)
         #expect(moved.root?.detailPlaceholder == true)
         #expect(moved.noteList == ["focus-moved@"])
         // The primary restores empty: a primary record never moves to detail; the focus moves.
-        let empty = Restorer.plan(for: tree(split([node("P")], [node("D1"), node("D2")])), resolver: refusing("P"))
+        let empty = Restorer.plan(tree(split([node("P")], [node("D1"), node("D2")])), resolver: refusing("P"))
         #expect(empty.root?.ids("primary") == [])
         #expect(empty.root?.ids("detail") == ["D1", "D2"])
         #expect(empty.root?.focus == .detail)
         #expect(empty.noteList == ["focus-moved@", "primary-empty@"])
         // Both empty: the focus stays.
-        let none = Restorer.plan(for: tree(split([node(nil)], [node(nil)], focus: .detail)))
+        let none = Restorer.plan(tree(split([node(nil)], [node(nil)], focus: .detail)))
         #expect(none.root?.focus == .detail)
         #expect(none.noteList == ["primary-empty@"])
     }
 
     @Test func rule7TheSavedSelectedTabStaysSelectedAtItsRestoredIndex() {
         let state = tree(tabs([node("a"), node(nil), node("c"), node("d")], selected: 2))
-        #expect(Restorer.plan(for: state).root?.selected == 1)
-        #expect(Restorer.plan(for: state).notes.isEmpty)
-        let moved = Restorer.plan(for: state, resolver: refusing("c"))
+        #expect(Restorer.plan(state).root?.selected == 1)
+        #expect(Restorer.plan(state).notes.isEmpty)
+        let moved = Restorer.plan(state, resolver: refusing("c"))
         #expect(moved.root?.selected == 0)
         #expect(moved.noteList == ["selection-moved@"])
-        let none = Restorer.plan(for: state, resolver: RecordResolver { (_: RestorationRecord) in false })
+        let none = Restorer.plan(state, resolver: RecordResolver { (_: RestorationRecord) in false })
         #expect(none.root?.selected == nil)
-        #expect(Restorer.plan(for: tree(tabs([], selected: nil))).root?.selected == nil)
+        #expect(Restorer.plan(tree(tabs([], selected: nil))).root?.selected == nil)
     }
 
     @Test(arguments: [
@@ -42,22 +42,22 @@ struct TreeContainerRuleTests {
     ])
     func rule8CompactArrangementOfASplit(_ policy: SplitContainer.CompactPolicy, _ focus: SplitContainer.Side, _ stack: [String], _ hidden: [String]) {
         let state = tree(split([node("P1"), node("P2")], [node("D")], focus: focus, compact: policy))
-        let plan = Restorer.plan(for: state, layout: .compact)
+        let plan = Restorer.plan(state, layout: .compact)
         #expect(plan.root?.arrangement?.stack == stack)
         #expect(plan.root?.arrangement?.hidden == hidden)
         #expect(plan.restoredPaths == ["primary[0]", "primary[1]", "detail[0]"], "hidden records are restored, not dropped")
-        #expect(Restorer.plan(for: state, layout: .regular).root?.compact == nil, "regular layout: no arrangement")
+        #expect(Restorer.plan(state, layout: .regular).root?.compact == nil, "regular layout: no arrangement")
     }
 
     @Test func rule8CompactArrangementOfADrillDownAndNoneForStacksAndTabs() {
         let state = tree(drillDown([node("A"), node("nav", stack(node("x"))), node("tb", tabs([node("t")], selected: 0))], right: node("R")))
-        let plan = Restorer.plan(for: state, layout: .compact)
+        let plan = Restorer.plan(state, layout: .compact)
         #expect(plan.root?.arrangement?.stack == ["left[0]", "left[1]", "left[2]", "right"])
         #expect(plan.root?.arrangement?.hidden == [])
         #expect(plan.container(at: "left[1]")?.compact == nil)
         #expect(plan.container(at: "left[2]")?.compact == nil)
         // The focus used is the one after rule 6.
-        let moved = Restorer.plan(for: tree(split([node("P")], [node("D")], focus: .detail, compact: .focus)), layout: .compact, resolver: refusing("D"))
+        let moved = Restorer.plan(tree(split([node("P")], [node("D")], focus: .detail, compact: .focus)), layout: .compact, resolver: refusing("D"))
         #expect(moved.root?.arrangement?.stack == ["primary[0]"])
     }
 
@@ -66,24 +66,24 @@ struct TreeContainerRuleTests {
             [node("x"), node("nav", stack(node("x"), node("y"), node("x")))],
             [node("x"), node(nil)]
         ))
-        let plan = Restorer.plan(for: state)
+        let plan = Restorer.plan(state)
         #expect(plan.warnings == [
-            .duplicateIdentifierInContainer("x", paths: [RecordPath([.primary(0)]), RecordPath([.detail(0)])]),
-            .duplicateIdentifierInContainer("x", paths: [RecordPath([.primary(1), .records(0)]), RecordPath([.primary(1), .records(2)])]),
+            .duplicateIdentifier("x", paths: [RecordPath([.primary(0)]), RecordPath([.detail(0)])]),
+            .duplicateIdentifier("x", paths: [RecordPath([.primary(1), .records(0)]), RecordPath([.primary(1), .records(2)])]),
         ])
         // The same identifier in different containers is no duplicate; a dropped duplicate is not reported.
-        #expect(Restorer.plan(for: tree(stack(node("x", stack(node("x")))))).warnings.isEmpty)
-        #expect(Restorer.plan(for: tree(stack(node("x"), node("x"))), resolver: RecordResolver { (_: RestorationRecord, path: [String]) in path.count > 5 }).warnings.isEmpty)
+        #expect(Restorer.plan(tree(stack(node("x", stack(node("x")))))).warnings.isEmpty)
+        #expect(Restorer.plan(tree(stack(node("x"), node("x"))), resolver: RecordResolver { (_: RestorationRecord, path: [String]) in path.count > 5 }).warnings.isEmpty)
     }
 
     @Test(arguments: [3, 99])
     func rule10ANewerFormatDropsEveryRecordNestedOnesIncluded(_ version: Int) {
         let state = tree(stack(node("a", tabs([node("b")], selected: 0)), node(nil)), version: version)
         var asked = 0
-        let plan = Restorer.plan(for: state) { _, _ in
+        let plan = Restorer.plan(state, resolver: RecordResolver { _, _ in
             asked += 1
             return true
-        }
+        })
         #expect(plan.root == nil)
         #expect(plan.drops == ["records[0]:unsupported-format", "records[0]/tabs[0]:unsupported-format", "records[1]:unsupported-format"])
         #expect(asked == 0)
@@ -96,15 +96,15 @@ struct TreeContainerRuleTests {
             [node("D", drillDown([node(nil)], right: node("R")))],
             focus: .primary, compact: .focus
         ))
-        let plan = Restorer.plan(for: state, layout: .compact, resolver: refusing("gone"))
-        #expect(Restorer.plan(for: state, layout: .compact, resolver: refusing("gone")) == plan)
+        let plan = Restorer.plan(state, layout: .compact, resolver: refusing("gone"))
+        #expect(Restorer.plan(state, layout: .compact, resolver: refusing("gone")) == plan)
         let restored = try #require(plan.restoredTree)
-        let again = Restorer.plan(for: restored, layout: .compact, resolver: refusing("gone"))
+        let again = Restorer.plan(restored, layout: .compact, resolver: refusing("gone"))
         #expect(again.dropped.isEmpty)
         #expect(again.restoredTree == restored)
         #expect(again.notes.isEmpty, "focus, selection and promotion already moved")
         #expect(again.restoredRecords.map(\.record.identifier) == plan.restoredRecords.map(\.record.identifier))
-        let identifiers = { (p: RestorationTreePlan) in
+        let identifiers = { (p: RestorationPlan) in
             p.root?.compact?.stack.map { path in p.restoredRecords.first { $0.from == path }?.record.identifier }
         }
         #expect(identifiers(again) == identifiers(plan))

@@ -36,7 +36,7 @@ func refusing(_ refused: String...) -> RecordResolver {
     RecordResolver { (record: RestorationRecord) in !refused.contains(record.identifier ?? "") }
 }
 
-extension RestorationTreePlan {
+extension RestorationPlan {
     /// `path:reason` for each dropped record.
     var drops: [String] {
         dropped.map { "\($0.path):\($0.reason)" }
@@ -90,4 +90,22 @@ extension PlannedContainer {
         if case .tabs(_, let selected) = content { return selected }
         return nil
     }
+}
+
+/// Rule 12, for the oracles: the paths of the presentation chains whose base is null. A chain
+/// also breaks at its first record that is dropped; the records presented above are truncated.
+func chainsWithoutBase(_ tree: RestorationTree) -> Set<RecordPath> {
+    let containers = [(RecordPath.root, tree.root)] + tree.allRecords.compactMap { entry in entry.record.container.map { (entry.path, $0) } }
+    return Set(containers.compactMap { path, container in
+        if case .presentation(let chain) = container, chain.base == nil { path } else { nil }
+    })
+}
+
+/// Whether a record at `path` sits in a presentation chain's `base` or `presented` slot.
+func isInChain(_ path: RecordPath) -> Bool {
+    ["base", "presented"].contains(path.steps.last?.slotName ?? "")
+}
+
+func presentation(_ base: RestorationRecord?, _ presented: RestorationRecord...) -> RestorationContainer {
+    .presentation(PresentationContainer(base: base, presented: presented))
 }

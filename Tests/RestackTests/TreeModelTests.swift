@@ -18,15 +18,17 @@ struct TreeModelTests {
         #expect(tabs([plain], selected: 0) != tabs([plain], selected: nil))
     }
 
-    @Test func aFormatOneStateIsATreeWithADrillDownRootAndBack() throws {
-        let state = DrillDownState(formatVersion: 1, left: [rec("A"), rec(nil)], right: rec("R"))
-        let tree = RestorationTree(state)
-        #expect(tree.formatVersion == 1)
-        #expect(tree.root == drillDown([rec("A"), rec(nil)], right: rec("R")))
-        #expect(DrillDownState(tree) == state)
-        #expect(DrillDownState(RestorationTree(root: stack())) == nil, "only a drill-down root is a format-1 state")
-        #expect(!state.hasNestedContainers)
-        #expect(DrillDownState(left: [node("n", stack())]).hasNestedContainers)
+    @Test func aDrillDownIsATreeWithADrillDownRootInTheFormatOneForm() throws {
+        let state = RestorationTree.drillDown(formatVersion: 1, left: [rec("A"), rec(nil)], right: rec("R"))
+        #expect(state.formatVersion == 1)
+        #expect(state.root == drillDown([rec("A"), rec(nil)], right: rec("R")))
+        #expect(state.drillDown == DrillDownContainer(left: [rec("A"), rec(nil)], right: rec("R")))
+        #expect(RestorationTree(root: stack()).drillDown == nil, "only a drill-down root reads as a drill-down")
+        #expect(state.form == .drillDown)
+        #expect(RestorationTree.drillDown(formatVersion: 2, left: []).form == .drillDown, "a newer format-1 document keeps its form")
+        #expect(RestorationTree.drillDown(left: [node("n", stack())]).form == .tree, "a record holding a container makes it a tree")
+        #expect(RestorationTree(formatVersion: 2, root: drillDown([])).form == .tree)
+        #expect(RestorationTree(formatVersion: 1, root: drillDown([rec("A")])) == RestorationTree.drillDown(left: [rec("A")]), "format 1 is the drill-down form")
     }
 
     @Test func allRecordsListsEveryRecordWithItsPathInDocumentOrder() {
@@ -42,8 +44,6 @@ struct TreeModelTests {
         #expect(state.recordCount == 7)
         #expect(state.root.depth == 3)
         #expect(RecordPath.root.description == "")
-        #expect(RecordPath([.left(2)]).slot == .left(index: 2))
-        #expect(RecordPath([.tabs(0), .right]).slot == nil)
     }
 
     @Test func treesBuiltInCodeAreWalkedWithoutRecursion() {

@@ -10,8 +10,10 @@ import Testing
 struct TreePropertyTests {
     /// Refuses the class `GoneController`, and any record whose identifier path holds "inbox"
     /// more than once: a resolver that depends on the path.
-    static let resolver = RecordResolver { (record: RestorationRecord, path: [String]) in
+    static var resolver: RecordResolver {
+        RecordResolver { (record: RestorationRecord, path: [String]) in
         record.className != "GoneController" && path.filter { $0 == "inbox" }.count < 2
+    }
     }
 
     /// The oracle: each record's fate from its own validity and its ancestors', written
@@ -20,25 +22,32 @@ struct TreePropertyTests {
         var fates: [(RecordPath, DropReason?)] = []
         var identifiersAt: [RecordPath: [String]] = [.root: []]
         var deadAt = Set<RecordPath>()
+        var brokenChains = chainsWithoutBase(tree)
         for (path, record) in tree.allRecords {
             let parent = RecordPath(Array(path.steps.dropLast()))
-            if deadAt.contains(parent) {
+            func die(_ reason: DropReason) {
                 deadAt.insert(path)
-                fates.append((path, .ancestorDropped))
+                fates.append((path, reason))
+                if isInChain(path) { brokenChains.insert(parent) }
+            }
+            if deadAt.contains(parent) {
+                die(.ancestorDropped)
+                continue
+            }
+            if path.steps.last?.slotName == "presented" && brokenChains.contains(parent) {
+                die(.truncated)
                 continue
             }
             guard let id = record.identifier, !id.isEmpty else {
-                deadAt.insert(path)
-                fates.append((path, record.identifier == nil ? .missingIdentifier : .emptyIdentifier))
+                die(record.identifier == nil ? .missingIdentifier : .emptyIdentifier)
                 continue
             }
             let identifiers = identifiersAt[parent]! + [id]
-            if resolver.canRebuild(record, identifierPath: identifiers) {
+            if resolver.outcome(for: record, identifierPath: identifiers).rebuilds {
                 identifiersAt[path] = identifiers
                 fates.append((path, nil))
             } else {
-                deadAt.insert(path)
-                fates.append((path, .unresolvedClass))
+                die(.unresolvedClass)
             }
         }
         return fates
@@ -48,7 +57,7 @@ struct TreePropertyTests {
     /// drops of every reason, and hidden records.
     @Test func theGeneratorCoversEveryKindPolicyDepthAndReason() async {
         var kinds = Set<RestorationContainer.Kind>(), policies = Set<SplitContainer.CompactPolicy>()
-        var reasons = Set<DropReason>(), depths = Set<Int>(), hidden = 0, notes = Set<RestorationTreePlan.Note.Kind>()
+        var reasons = Set<DropReason>(), depths = Set<Int>(), hidden = 0, notes = Set<RestorationPlan.Note.Kind>()
         await checkProperty(count: 300, input: TreeGenerators.tree) { tree in
             depths.insert(tree.root.depth)
             var pending = [tree.root]
@@ -57,7 +66,7 @@ struct TreePropertyTests {
                 if case .split(let split) = container { policies.insert(split.compact) }
                 pending += container.children.compactMap(\.record.container)
             }
-            let plan = Restorer.plan(for: tree, layout: .compact, resolver: Self.resolver)
+            let plan = Restorer.plan(tree, layout: .compact, resolver: Self.resolver)
             reasons.formUnion(plan.dropped.map(\.reason))
             notes.formUnion(plan.notes.map(\.kind))
             hidden += ([plan.root].compactMap { $0 } + plan.restoredRecords.compactMap(\.container)).compactMap(\.compact).map(\.hidden.count).reduce(0, +)
@@ -66,14 +75,14 @@ struct TreePropertyTests {
         #expect(kinds == Set(RestorationContainer.Kind.allCases))
         #expect(policies == Set(SplitContainer.CompactPolicy.allCases))
         #expect(depths.contains(TreeGenerators.maxDepth) && depths.max() == TreeGenerators.maxDepth)
-        #expect(reasons == [.missingIdentifier, .emptyIdentifier, .unresolvedClass, .ancestorDropped])
-        #expect(notes == Set(RestorationTreePlan.Note.Kind.allCases))
+        #expect(reasons == [.missingIdentifier, .emptyIdentifier, .unresolvedClass, .ancestorDropped, .truncated])
+        #expect(notes == Set(RestorationPlan.Note.Kind.allCases))
         #expect(hidden > 0)
     }
 
     @Test func keepsExactlyTheRecordsWhoseWholeAncestryIsRestorable() async {
         await checkProperty(count: 300, input: zip(TreeGenerators.tree, TreeGenerators.layout)) { tree, layout in
-            let plan = Restorer.plan(for: tree, layout: layout, resolver: Self.resolver)
+            let plan = Restorer.plan(tree, layout: layout, resolver: Self.resolver)
             let fates = Self.expectedFates(tree)
             #expect(plan.restoredRecords.map(\.from) == fates.filter { $0.reason == nil }.map(\.path))
             #expect(plan.dropped.map(\.path) == fates.filter { $0.reason != nil }.map(\.path))
@@ -97,12 +106,12 @@ struct TreePropertyTests {
             }
             switch container {
             case .drillDown:
-                let left = kept { if case .left = $0 { true } else { false } }
+                let left = kept { $0.slotName == "left" }
                 let right = kept { $0 == .right }
                 if left == 0 && right == 1 { notes.insert("right-promoted@\(path)") }
             case .split(let split):
-                let primaryEmpty = kept { if case .primary = $0 { true } else { false } } == 0
-                let detailEmpty = kept { if case .detail = $0 { true } else { false } } == 0
+                let primaryEmpty = kept { $0.slotName == "primary" } == 0
+                let detailEmpty = kept { $0.slotName == "detail" } == 0
                 // Only a side that restores empty while the other does not loses the focus.
                 var side = split.focus
                 if split.focus == .primary && primaryEmpty && !detailEmpty { side = .detail }
@@ -114,7 +123,7 @@ struct TreePropertyTests {
                 let survivors = kept { _ in true }
                 let selectedSurvives = tabs.selected.map { survives[path.appending(.tabs($0))] == true } ?? false
                 if survivors > 0 && !selectedSurvives { notes.insert("selection-moved@\(path)") }
-            case .stack:
+            case .stack, .presentation:
                 break
             }
             for child in children {
@@ -128,7 +137,7 @@ struct TreePropertyTests {
 
     @Test func notesAndFocusFollowRulesFiveToSeven() async {
         await checkProperty(count: 300, input: zip(TreeGenerators.tree, TreeGenerators.layout)) { tree, layout in
-            let plan = Restorer.plan(for: tree, layout: layout, resolver: Self.resolver)
+            let plan = Restorer.plan(tree, layout: layout, resolver: Self.resolver)
             let expected = Self.expectedNotesAndFocus(tree)
             #expect(Set(plan.notes.map { "\($0.kind.rawValue)@\($0.path)" }) == expected.notes)
             #expect(plan.notes.count == expected.notes.count, "no note twice")
@@ -153,15 +162,15 @@ struct TreePropertyTests {
                 // Determinism: an equal state read back from its file, and a fresh resolver
                 // that logs its calls, give the same plan and the same questions.
                 var first: [[String]] = [], second: [[String]] = []
-                let plan = Restorer.plan(for: tree, layout: layout) { record, path in
+                let plan = Restorer.plan(tree, layout: layout, resolver: RecordResolver { record, path in
                     first.append(path)
-                    return Self.resolver.canRebuild(record, identifierPath: path)
-                }
-                let copy = try StateFile.decodeTree(StateFile.encode(tree))
-                let again = Restorer.plan(for: copy, layout: layout) { record, path in
+                    return Self.resolver.outcome(for: record, identifierPath: path).rebuilds
+                })
+                let copy = try StateFile.decode(StateFile.encode(tree))
+                let again = Restorer.plan(copy, layout: layout, resolver: RecordResolver { record, path in
                     second.append(path)
-                    return Self.resolver.canRebuild(record, identifierPath: path)
-                }
+                    return Self.resolver.outcome(for: record, identifierPath: path).rebuilds
+                })
                 #expect(again == plan)
                 #expect(first == second)
                 // Idempotence: the restored tree plans to itself, with nothing dropped.
@@ -169,7 +178,7 @@ struct TreePropertyTests {
                     Issue.record("a supported tree gives a root")
                     return
                 }
-                let replanned = Restorer.plan(for: restored, layout: layout, resolver: Self.resolver)
+                let replanned = Restorer.plan(restored, layout: layout, resolver: Self.resolver)
                 #expect(replanned.dropped.isEmpty)
                 #expect(replanned.restoredTree == restored)
                 #expect(replanned.restoredRecords.map(\.record.identifier) == plan.restoredRecords.map(\.record.identifier))
@@ -181,7 +190,7 @@ struct TreePropertyTests {
     }
 
     /// Each arrangement's stack and hidden lists, by the identifiers of the records they name.
-    static func arrangedIdentifiers(_ plan: RestorationTreePlan) -> [[String?]] {
+    static func arrangedIdentifiers(_ plan: RestorationPlan) -> [[String?]] {
         let byPath = Dictionary(plan.restoredRecords.map { ($0.from, $0) }, uniquingKeysWith: { a, _ in a })
         let containers = [plan.root].compactMap { $0 } + plan.restoredRecords.compactMap(\.container)
         return containers.compactMap(\.compact).flatMap { [$0.stack, $0.hidden] }.map { $0.map { byPath[$0]?.record.identifier } }
@@ -189,7 +198,7 @@ struct TreePropertyTests {
 
     @Test func neverLosesAHiddenRecord() async {
         await checkProperty(count: 300, input: TreeGenerators.tree) { tree in
-            let plan = Restorer.plan(for: tree, layout: .compact, resolver: Self.resolver)
+            let plan = Restorer.plan(tree, layout: .compact, resolver: Self.resolver)
             let restored = Set(plan.restoredRecords.map(\.from))
             let dropped = Set(plan.dropped.map(\.path))
             let containers = [plan.root].compactMap { $0 } + plan.restoredRecords.compactMap(\.container)
@@ -204,7 +213,7 @@ struct TreePropertyTests {
                     for path in arrangement?.hidden ?? [] {
                         #expect(restored.contains(path) && !dropped.contains(path))
                     }
-                case .stack, .tabs:
+                case .stack, .tabs, .presentation:
                     #expect(container.compact == nil)
                 }
             }
@@ -215,7 +224,7 @@ struct TreePropertyTests {
         await checkProperty(count: 300, input: TreeGenerators.tree) { tree in
             do {
                 let data = StateFile.encode(tree)
-                let decoded = try StateFile.decodeTree(data)
+                let decoded = try StateFile.decode(data)
                 #expect(decoded == tree)
                 #expect(StateFile.encode(decoded) == data)
             } catch {
@@ -224,12 +233,15 @@ struct TreePropertyTests {
         }
     }
 
-    @Test func theFormatOnePlanIsTheDrillDownCaseOfTheTreePlan() async {
+    /// A format-1 drill-down and a format-2 tree with the same drill-down root plan alike: the
+    /// form decides the JSON shape and the supported versions, never a rule.
+    @Test func theFormatOneFormPlansAsTheTreeFormOfItsRoot() async {
         await checkProperty(count: 300, input: Generators.state) { state in
-            let v1 = Restorer.plan(for: state) { Self.resolver.canRebuild($0) }
-            let v2 = Restorer.plan(for: RestorationTree(state), resolver: Self.resolver)
+            let v1 = Restorer.plan(state, resolver: Self.resolver)
+            let v2 = Restorer.plan(RestorationTree(root: state.root), resolver: Self.resolver)
+            #expect(v1.form == .drillDown && v2.form == .tree)
             #expect(v1.left.map(\.record) + (v1.right.map { [$0.record] } ?? []) == v2.restoredRecords.map(\.record))
-            #expect(v1.dropped.map { RecordPath($0.from) } == v2.dropped.map(\.path))
+            #expect(v1.root == v2.root && v1.dropped == v2.dropped && v1.notes == v2.notes && v1.warnings == v2.warnings)
             #expect(v1.rightPromotedToLeft == v2.notes.contains { $0.kind == .rightPromoted })
         }
     }

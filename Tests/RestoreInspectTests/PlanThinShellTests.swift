@@ -47,7 +47,7 @@ struct PlanThinShellTests {
             let result = try CLI.run(["plan", "--input", "-", "--layout", layout.rawValue, "--known-class", "Known", "--json"],
                                      stdin: StateFile.encode(tree))
             #expect(result.status == 0, "seed \(seed): \(result.stderr)")
-            let expected = Restorer.plan(for: tree, layout: layout, resolver: .knownClasses(["Known"])).jsonData()
+            let expected = Restorer.plan(tree, layout: layout, resolver: .knownClasses(["Known"])).jsonData()
             #expect(result.stdout == String(decoding: expected, as: UTF8.self), "seed \(seed)")
         }
     }

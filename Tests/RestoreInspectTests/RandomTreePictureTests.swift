@@ -25,6 +25,7 @@ struct RandomTreePictureTests {
             case .stack(let c): return .stack(StackContainer(records: c.records.map(record)))
             case .split(let c): return .split(SplitContainer(primary: c.primary.map(record), detail: c.detail.map(record), focus: c.focus, compact: c.compact))
             case .tabs(let c): return .tabs(TabsContainer(tabs: c.tabs.map(record), selected: c.selected))
+            case .presentation(let c): return .presentation(PresentationContainer(base: c.base.map(record), presented: c.presented.map(record)))
             }
         }
         let root = container(tree.root)
@@ -42,7 +43,7 @@ struct RandomTreePictureTests {
                 for name in names {
                     #expect(plain.components(separatedBy: "\"\(name)\"").count == 2, "seed \(seed) \(layout): \(name) once in\n\(plain)")
                 }
-                let dropped = Restorer.plan(for: tree, layout: layout == "compact" ? .compact : .regular, resolver: .knownClasses(["Known"])).dropped.count
+                let dropped = Restorer.plan(tree, layout: layout == "compact" ? .compact : .regular, resolver: .knownClasses(["Known"])).dropped.count
                 #expect(plain.components(separatedBy: "(dropped: ").count - 1 == dropped, "seed \(seed) \(layout): every dropped record marked")
                 for line in plain.split(separator: "\n") {
                     expectOneLine(line + "\n")

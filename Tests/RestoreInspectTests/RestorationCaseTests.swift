@@ -20,7 +20,7 @@ struct RestorationCaseTests {
 
     @Test func theFolderHoldsACaseForEveryTableRowAndSeedSystem() {
         #expect(Self.caseNames.count >= 41, "\(Self.folder.path): \(Self.caseNames.count) cases")
-        for prefix in ["v1-", "drilldown-", "stack-", "split-", "tabs-", "tree-", "rename-", "seed-sgb", "seed-tidysplits-merge",
+        for prefix in ["v1-", "drilldown-", "stack-", "split-", "tabs-", "presentation-", "tree-", "rename-", "seed-sgb", "seed-tidysplits-merge",
                        "seed-tidysplits-omit-detail", "seed-indexdetail-collapsed", "seed-indexdetail-expanded",
                        "seed-split-or-flip", "seed-reinstate"] {
             #expect(Self.caseNames.contains { $0.hasPrefix(prefix) }, "no case for \(prefix)")
@@ -40,7 +40,7 @@ struct RestorationCaseTests {
             guard cells.count >= 3 else { continue }
             // The last column's `code` spans that look like case names.
             for part in cells[cells.count - 2].split(separator: "`").enumerated() where part.offset % 2 == 1 {
-                if ["v1-", "drilldown-", "stack-", "split-", "tabs-", "tree-", "rename-", "seed-"].contains(where: part.element.hasPrefix) {
+                if ["v1-", "drilldown-", "stack-", "split-", "tabs-", "presentation-", "tree-", "rename-", "seed-"].contains(where: part.element.hasPrefix) {
                     named.insert(String(part.element))
                 }
             }

@@ -9,7 +9,7 @@ import Foundation
 /// are matched by path, unless both have identifiers and they differ: the same path in both is a
 /// *changed* record (an identifier given or taken away shows as a change). Whatever is still
 /// unmatched is *removed* (in the old tree) or *added* (in the new).
-/// A format-1 state compares as its tree (``RestorationTree/init(_:)``).
+/// A format-1 drill-down is a tree like any other.
 ///
 /// ```swift
 /// let diff = TreeDiff(from: yesterday, to: today)
@@ -178,15 +178,11 @@ public struct TreeDiff: Hashable, Sendable {
         return result
     }
 
-    /// The settings of a container as fields: its kind and each kind's own.
+    /// The settings of a container as fields: its kind, then the settings its kind's file lists.
     private static func fields(_ container: RestorationContainer?) -> [(String, String?)] {
-        switch container {
-        case nil: return [("container", nil)]
-        case .drillDown: return [("container", "drillDown")]
-        case .stack: return [("container", "stack")]
-        case .split(let split): return [("container", "split"), ("focus", split.focus.rawValue), ("compact", split.compact.rawValue)]
-        case .tabs(let tabs): return [("container", "tabs"), ("selected", tabs.selected.map(String.init))]
-        }
+        guard let definition = container?.definition else { return [("container", nil)] }
+        let kind = type(of: definition)
+        return [("container", kind.kind.rawValue)] + zip(kind.settingNames, definition.settings).map { ($0, $1?.text) }
     }
 
     private static func settings(_ a: RestorationContainer?, _ b: RestorationContainer?) -> [Change] {

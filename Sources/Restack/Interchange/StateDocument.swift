@@ -1,11 +1,17 @@
 import Foundation
 
-/// The top level of a format-1 state file.
+/// The top level of a format-1 state file: a drill-down tree in the format-1 form.
 struct StateDocument: Codable {
-    var state: DrillDownState
+    var formatVersion: Int
+    var root: DrillDownContainer
 
-    init(_ state: DrillDownState) {
-        self.state = state
+    init(formatVersion: Int, root: DrillDownContainer) {
+        self.formatVersion = formatVersion
+        self.root = root
+    }
+
+    var tree: RestorationTree {
+        .drillDown(formatVersion: formatVersion, left: root.left, right: root.right)
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -18,14 +24,15 @@ struct StateDocument: Codable {
         let version = try decodeFormatVersion(container, forKey: .formatVersion)
         let left = try container.decode([StateRecord].self, forKey: .left)
         let right = try container.decodeIfPresent(StateRecord.self, forKey: .right)
-        state = DrillDownState(formatVersion: version, left: left.map(\.record), right: right?.record)
+        formatVersion = version
+        root = DrillDownContainer(left: left.map(\.record), right: right?.record)
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(state.formatVersion, forKey: .formatVersion)
-        try container.encode(state.left.map(StateRecord.init), forKey: .left)
-        try container.encode(state.right.map(StateRecord.init), forKey: .right)
+        try container.encode(formatVersion, forKey: .formatVersion)
+        try container.encode(root.left.map(StateRecord.init), forKey: .left)
+        try container.encode(root.right.map(StateRecord.init), forKey: .right)
     }
 }
 

@@ -61,7 +61,8 @@ struct TreeRecord: Codable {
     }
 }
 
-/// A container in a format-2 state file: `kind` and exactly that kind's keys.
+/// A container in a format-2 state file: `kind` and exactly that kind's keys, its slots then its
+/// settings, as the kind's file lists them (``ContainerKind``).
 struct ContainerDocument: Codable {
     var container: RestorationContainer
 
@@ -69,18 +70,11 @@ struct ContainerDocument: Codable {
         self.container = container
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, left, right, records, primary, detail, focus, compact, tabs, selected
-    }
+    static let kindKey = AnyCodingKey(stringValue: "kind")
 
-    /// The keys each kind allows, `kind` included.
-    static func allowedKeys(_ kind: RestorationContainer.Kind) -> [CodingKeys] {
-        switch kind {
-        case .drillDown: [.kind, .left, .right]
-        case .stack: [.kind, .records]
-        case .split: [.kind, .primary, .detail, .focus, .compact]
-        case .tabs: [.kind, .tabs, .selected]
-        }
+    /// The keys a kind allows, `kind` first, then its slots and its settings.
+    static func allowedKeys(_ kind: any ContainerKind.Type) -> [AnyCodingKey] {
+        [kindKey] + kind.slots.map { AnyCodingKey(stringValue: $0.name) } + kind.settingNames.map(AnyCodingKey.init(stringValue:))
     }
 
     init(from decoder: any Decoder) throws {
@@ -92,75 +86,43 @@ struct ContainerDocument: Codable {
                 problem: "containers nested deeper than \(RestorationTree.maxContainerDepth)"
             )
         }
-        let keys = try decoder.container(keyedBy: CodingKeys.self)
-        let kindName = try keys.decode(String.self, forKey: .kind)
+        let keys = try decoder.container(keyedBy: AnyCodingKey.self)
+        let kindName = try keys.decode(String.self, forKey: Self.kindKey)
         guard let kind = RestorationContainer.Kind(rawValue: kindName) else {
             let expected = RestorationContainer.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw StateFileError(path: codingPathDescription(decoder.codingPath + [CodingKeys.kind]), problem: "unknown kind \(String(reflecting: kindName)) (expected \(expected))")
+            throw StateFileError(path: codingPathDescription(decoder.codingPath + [Self.kindKey]), problem: "unknown kind \(String(reflecting: kindName)) (expected \(expected))")
         }
-        try rejectUnknownKeys(in: decoder, allowed: Self.allowedKeys(kind))
-        func records(_ key: CodingKeys) throws -> [RestorationRecord] {
-            try keys.decode([TreeRecord].self, forKey: key).map(\.record)
-        }
-        switch kind {
-        case .drillDown:
-            container = .drillDown(DrillDownContainer(left: try records(.left), right: try keys.decodeIfPresent(TreeRecord.self, forKey: .right)?.record))
-        case .stack:
-            container = .stack(StackContainer(records: try records(.records)))
-        case .split:
-            container = .split(SplitContainer(
-                primary: try records(.primary),
-                detail: try records(.detail),
-                focus: try Self.decodeChoice(keys, .focus, default: .primary, path: decoder.codingPath),
-                compact: try Self.decodeChoice(keys, .compact, default: .merge, path: decoder.codingPath)
-            ))
-        case .tabs:
-            let tabs = try records(.tabs)
-            let place = codingPathDescription(decoder.codingPath + [CodingKeys.selected])
-            let selected = try !keys.contains(.selected) || keys.decodeNil(forKey: .selected)
-                ? nil : decodeWholeNumber(keys, forKey: .selected, place: place)
-            switch (selected, tabs.isEmpty) {
-            case (nil, false):
-                throw StateFileError(path: place, problem: "required when there are tabs (the index of the selected tab)")
-            case (let index?, true):
-                throw StateFileError(path: place, problem: "must be absent or null when there are no tabs, found \(index)")
-            case (let index?, false) where !tabs.indices.contains(index):
-                throw StateFileError(path: place, problem: "out of range: \(index) is not in 0...\(tabs.count - 1)")
-            default:
-                container = .tabs(TabsContainer(tabs: tabs, selected: selected))
+        let definition = kind.definition
+        try rejectUnknownKeys(in: decoder, allowed: Self.allowedKeys(definition))
+        var slots: [[RestorationRecord]] = []
+        for slot in definition.slots {
+            let key = AnyCodingKey(stringValue: slot.name)
+            if slot.isSequence {
+                slots.append(try keys.decode([TreeRecord].self, forKey: key).map(\.record))
+            } else if slot.isRequired {
+                slots.append(try keys.decode(TreeRecord?.self, forKey: key).map { [$0.record] } ?? [])
+            } else {
+                slots.append(try keys.decodeIfPresent(TreeRecord.self, forKey: key).map { [$0.record] } ?? [])
             }
         }
-    }
-
-    /// A string setting naming one case of `Choice`, or its default when absent or null.
-    private static func decodeChoice<Choice: RawRepresentable & CaseIterable>(
-        _ keys: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys, default defaultValue: Choice, path: [any CodingKey]
-    ) throws -> Choice where Choice.RawValue == String {
-        guard let name = try keys.decodeIfPresent(String.self, forKey: key) else { return defaultValue }
-        guard let choice = Choice(rawValue: name) else {
-            let expected = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw StateFileError(path: codingPathDescription(path + [key]), problem: "unknown value \(String(reflecting: name)) (expected \(expected))")
-        }
-        return choice
+        container = try definition.decoded(slots, settings: JSONSettings(keys: keys, path: decoder.codingPath)).container
     }
 
     func encode(to encoder: any Encoder) throws {
-        var keys = encoder.container(keyedBy: CodingKeys.self)
-        try keys.encode(container.kind.rawValue, forKey: .kind)
-        switch container {
-        case .drillDown(let drillDown):
-            try keys.encode(drillDown.left.map(TreeRecord.init), forKey: .left)
-            try keys.encode(drillDown.right.map(TreeRecord.init), forKey: .right)
-        case .stack(let stack):
-            try keys.encode(stack.records.map(TreeRecord.init), forKey: .records)
-        case .split(let split):
-            try keys.encode(split.primary.map(TreeRecord.init), forKey: .primary)
-            try keys.encode(split.detail.map(TreeRecord.init), forKey: .detail)
-            try keys.encode(split.focus.rawValue, forKey: .focus)
-            try keys.encode(split.compact.rawValue, forKey: .compact)
-        case .tabs(let tabs):
-            try keys.encode(tabs.tabs.map(TreeRecord.init), forKey: .tabs)
-            try keys.encode(tabs.selected, forKey: .selected)
+        var keys = encoder.container(keyedBy: AnyCodingKey.self)
+        let definition = container.definition
+        let kind = type(of: definition)
+        try keys.encode(kind.kind.rawValue, forKey: Self.kindKey)
+        for (slot, records) in zip(kind.slots, definition.slotContents) {
+            let key = AnyCodingKey(stringValue: slot.name)
+            if slot.isSequence {
+                try keys.encode(records.map(TreeRecord.init), forKey: key)
+            } else {
+                try keys.encode(records.first.map(TreeRecord.init), forKey: key)
+            }
+        }
+        for (name, value) in zip(kind.settingNames, definition.settings) {
+            try keys.encode(value, forKey: AnyCodingKey(stringValue: name))
         }
     }
 }

@@ -1,24 +1,30 @@
 /// Where a record sits in a tree: the steps from the root container down to it, with indices as
 /// saved.
 ///
-/// A step is `left[i]`, `right`, `records[i]`, `primary[i]`, `detail[i]` or `tabs[i]`; steps are
-/// joined by `/`: `primary[0]/tabs[1]/records[2]`. A container's path is the path of the record
-/// that owns it; the root container's path is empty (``root``).
+/// A step names a slot of a container and, for a sequence, the index in it: `left[i]`, `right`,
+/// `records[i]`, `primary[i]`, `detail[i]`, `tabs[i]`, `base`, `presented[i]`. Each container kind
+/// declares its slots and makes its steps (``Step/left(_:)``, ``Step/right``...). Steps are joined by
+/// `/`: `primary[0]/tabs[1]/records[2]`. A container's path is the path of the record that owns
+/// it; the root container's path is empty (``root``).
 public struct RecordPath: Hashable, Sendable {
-    /// One step: a slot of a container and, for sequences, the index in it as saved.
-    public enum Step: Hashable, Sendable {
-        /// A position in a drill-down's left stack.
-        case left(Int)
-        /// A drill-down's right slot.
-        case right
-        /// A position in a stack.
-        case records(Int)
-        /// A position in a split's primary stack.
-        case primary(Int)
-        /// A position in a split's detail stack.
-        case detail(Int)
-        /// A tab.
-        case tabs(Int)
+    /// One step: a slot of a container and, for a sequence, the index in it as saved.
+    public struct Step: Hashable, Sendable {
+        /// The slot's name, as paths, state files and stored rows spell it: `left`, `right`,
+        /// `records`, `primary`, `detail`, `tabs`, `base` or `presented`.
+        public let slotName: String
+        /// The index in a sequence slot, as saved; `nil` for a slot that holds one record.
+        public let position: Int?
+
+        /// A step into a slot: an index for a sequence, `nil` for a slot of one record.
+        init(_ slotName: String, _ position: Int?) {
+            self.slotName = slotName
+            self.position = position
+        }
+
+        /// The index in the slot, as saved; 0 for a slot that holds one record.
+        public var index: Int {
+            position ?? 0
+        }
     }
 
     /// The steps, root first.
@@ -36,60 +42,12 @@ public struct RecordPath: Hashable, Sendable {
     public func appending(_ step: Step) -> RecordPath {
         RecordPath(steps + [step])
     }
-
-    /// The step's format-1 slot, for a path of one drill-down step; `nil` otherwise.
-    public var slot: Slot? {
-        guard steps.count == 1 else { return nil }
-        switch steps[0] {
-        case .left(let index): return .left(index: index)
-        case .right: return .right
-        default: return nil
-        }
-    }
-
-    /// The path of a top-level drill-down slot.
-    public init(_ slot: Slot) {
-        switch slot {
-        case .left(let index): self.init([.left(index)])
-        case .right: self.init([.right])
-        }
-    }
-}
-
-extension RecordPath.Step {
-    /// The slot's name, as paths and stored rows spell it: `left`, `right`, `records`,
-    /// `primary`, `detail` or `tabs`.
-    public var slotName: String {
-        switch self {
-        case .left: "left"
-        case .right: "right"
-        case .records: "records"
-        case .primary: "primary"
-        case .detail: "detail"
-        case .tabs: "tabs"
-        }
-    }
-
-    /// The index in the slot, as saved; 0 for the right slot.
-    public var index: Int {
-        switch self {
-        case .left(let index), .records(let index), .primary(let index), .detail(let index), .tabs(let index): index
-        case .right: 0
-        }
-    }
 }
 
 extension RecordPath.Step: CustomStringConvertible {
     /// `left[2]`, `right`, `tabs[0]`...
     public var description: String {
-        switch self {
-        case .left(let index): "left[\(index)]"
-        case .right: "right"
-        case .records(let index): "records[\(index)]"
-        case .primary(let index): "primary[\(index)]"
-        case .detail(let index): "detail[\(index)]"
-        case .tabs(let index): "tabs[\(index)]"
-        }
+        position.map { "\(slotName)[\($0)]" } ?? slotName
     }
 }
 

@@ -1,4 +1,5 @@
-/// A container controller's children, as saved: one of the four container kinds Restack knows.
+/// A container controller's children, as saved: one of the container kinds Restack knows, each
+/// defined in its own file (its slots, settings, validation, rule and arrangement).
 ///
 /// A ``RestorationRecord`` whose controller is itself a container holds one of these in its
 /// ``RestorationRecord/container``; the root of a ``RestorationTree`` is one too. Each kind keeps
@@ -21,35 +22,38 @@ public indirect enum RestorationContainer: Hashable, Sendable {
     case split(SplitContainer)
     /// Tabs and a selected tab: a tab bar controller, Reinstate's tab bar.
     case tabs(TabsContainer)
+    /// A base and the chain of records presented on it: UIKit's modal presentations, SwiftUI's
+    /// sheets and full-screen covers.
+    case presentation(PresentationContainer)
 
     /// The container's kind.
     public var kind: Kind {
-        switch self {
-        case .drillDown: .drillDown
-        case .stack: .stack
-        case .split: .split
-        case .tabs: .tabs
-        }
+        type(of: definition).kind
     }
 
     /// Every child record with its step, in document order: slots in the order the kind lists
     /// them (`left` then `right`; `primary` then `detail`), each sequence bottom first.
     public var children: [(step: RecordPath.Step, record: RestorationRecord)] {
+        // One line per kind, so that each kind's slots are read without boxing it: this runs for
+        // every container of every save and restore.
         switch self {
-        case .drillDown(let container):
-            var result = container.left.enumerated().map { (step: RecordPath.Step.left($0.offset), record: $0.element) }
-            if let right = container.right {
-                result.append((step: .right, record: right))
-            }
-            return result
-        case .stack(let container):
-            return container.records.enumerated().map { (step: .records($0.offset), record: $0.element) }
-        case .split(let container):
-            return container.primary.enumerated().map { (step: RecordPath.Step.primary($0.offset), record: $0.element) }
-                + container.detail.enumerated().map { (step: .detail($0.offset), record: $0.element) }
-        case .tabs(let container):
-            return container.tabs.enumerated().map { (step: .tabs($0.offset), record: $0.element) }
+        case .drillDown(let container): Self.children(of: container)
+        case .stack(let container): Self.children(of: container)
+        case .split(let container): Self.children(of: container)
+        case .tabs(let container): Self.children(of: container)
+        case .presentation(let container): Self.children(of: container)
         }
+    }
+
+    /// The children of a container of any kind, slot by slot in its kind's order.
+    private static func children<Kind: ContainerKind>(of container: Kind) -> [(step: RecordPath.Step, record: RestorationRecord)] {
+        var result: [(step: RecordPath.Step, record: RestorationRecord)] = []
+        for (slot, records) in zip(Kind.slots, container.slotContents) {
+            for (index, record) in records.enumerated() {
+                result.append((step: slot.step(index), record: record))
+            }
+        }
+        return result
     }
 
     /// The number of records in this container and in every container below it.
@@ -80,7 +84,7 @@ public indirect enum RestorationContainer: Hashable, Sendable {
 }
 
 extension RestorationContainer {
-    /// The four container kinds; the raw values are the `kind` of state files and plans.
+    /// The container kinds; the raw values are the `kind` of state files, plans and stored rows.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// ``DrillDownContainer``.
         case drillDown
@@ -90,5 +94,7 @@ extension RestorationContainer {
         case split
         /// ``TabsContainer``.
         case tabs
+        /// ``PresentationContainer``.
+        case presentation
     }
 }

@@ -1,7 +1,8 @@
-/// A saved navigation state of format 2: a root container whose records may hold containers.
+/// A saved navigation state: a root container whose records may hold containers.
 ///
-/// A format-1 ``DrillDownState`` is exactly a tree whose root is a ``DrillDownContainer`` and
-/// whose records hold no container; the two convert both ways.
+/// Every API of Restack takes and returns a tree. A drill-down (SGBDrillDownController's left
+/// stack and right slot, the format-1 state) is a tree whose root is a ``DrillDownContainer``:
+/// build it with ``drillDown(formatVersion:left:right:)`` and read it with ``drillDown``.
 ///
 /// ```swift
 /// let tree = RestorationTree(root: .split(SplitContainer(
@@ -10,27 +11,55 @@
 ///     detail: [RestorationRecord(identifier: "message-42", className: "MessageController")],
 ///     focus: .detail
 /// )))
-/// let plan = Restorer.plan(for: tree, layout: .compact)
+/// let plan = Restorer.plan(tree, layout: .compact)
+///
+/// let drillDown = RestorationTree.drillDown(
+///     left: [RestorationRecord(identifier: "inbox", className: "InboxController")],
+///     right: RestorationRecord(identifier: "message-42", className: "MessageController")
+/// )
 /// ```
 public struct RestorationTree: Hashable, Sendable {
-    /// The format version this library writes for trees.
+    /// The format version this library writes for trees in the ``Form/tree`` form.
     public static let currentFormatVersion = 2
 
-    /// The format versions of trees this library restores (rule 10).
-    public static let supportedFormatVersions: ClosedRange<Int> = 1...currentFormatVersion
+    /// The format versions of trees in the ``Form/tree`` form this library restores (rule 10);
+    /// see ``Form/supportedFormatVersions`` for each form.
+    public static let supportedFormatVersions: ClosedRange<Int> = Form.tree.supportedFormatVersions
 
     /// The deepest nesting of containers a state file may hold, the root counted: a deeper
     /// document is an invalid-input error, never a stack overflow.
     public static let maxContainerDepth = 64
 
-    /// The format version the state was saved with. A tree newer than this library supports
-    /// restores nothing (rule 10).
+    /// The form a state is written in: a format-1 drill-down document (`left`, `right`) or a
+    /// format-2 tree document (`root`). A store keeps each snapshot's form, so that it is
+    /// exported as it was saved.
+    public enum Form: String, Hashable, Sendable, CaseIterable {
+        /// A format-1 drill-down: a drill-down root whose records hold no container.
+        case drillDown
+        /// A format-2 tree: any root, records may hold containers.
+        case tree
+
+        /// The format versions of this form that restore (rule 10): 1 for a drill-down, 1 and
+        /// 2 for a tree. A state of any other version restores nothing.
+        public var supportedFormatVersions: ClosedRange<Int> {
+            switch self {
+            case .drillDown: 1...1
+            case .tree: 1...RestorationTree.currentFormatVersion
+            }
+        }
+    }
+
+    /// The format version the state was saved with. A state whose version its form does not
+    /// support restores nothing (rule 10).
     public var formatVersion: Int
 
     /// The root container.
     public var root: RestorationContainer
 
-    /// Creates a tree.
+    /// Whether the tree was made, or read, as a format-1 drill-down.
+    private var madeAsDrillDown: Bool
+
+    /// Creates a tree in the ``Form/tree`` form.
     ///
     /// - Parameters:
     ///   - formatVersion: The format version; defaults to ``currentFormatVersion``.
@@ -38,11 +67,35 @@ public struct RestorationTree: Hashable, Sendable {
     public init(formatVersion: Int = RestorationTree.currentFormatVersion, root: RestorationContainer) {
         self.formatVersion = formatVersion
         self.root = root
+        self.madeAsDrillDown = false
     }
 
-    /// The tree of a format-1 state: its format version, and a drill-down root.
-    public init(_ state: DrillDownState) {
-        self.init(formatVersion: state.formatVersion, root: .drillDown(DrillDownContainer(left: state.left, right: state.right)))
+    /// A drill-down in the format-1 form: a left stack, bottom (root) first, and an optional
+    /// right record, as SGBDrillDownController keeps them.
+    ///
+    /// - Parameters:
+    ///   - formatVersion: The format version; 1, the drill-down's, by default.
+    ///   - left: The left stack, bottom first.
+    ///   - right: The right record, if any.
+    public static func drillDown(formatVersion: Int = 1, left: [RestorationRecord], right: RestorationRecord? = nil) -> RestorationTree {
+        var tree = RestorationTree(formatVersion: formatVersion, root: .drillDown(DrillDownContainer(left: left, right: right)))
+        tree.madeAsDrillDown = true
+        return tree
+    }
+
+    /// The form the tree is written, stored and planned in: ``Form/drillDown`` for a tree made
+    /// with ``drillDown(formatVersion:left:right:)`` (or read from a format-1 document), or of
+    /// format version 1, while its root is a drill-down whose records hold no container;
+    /// ``Form/tree`` otherwise.
+    public var form: Form {
+        guard madeAsDrillDown || formatVersion < 2, case .drillDown(let root) = root,
+              !root.left.contains(where: { $0.container != nil }), root.right?.container == nil else { return .tree }
+        return .drillDown
+    }
+
+    /// The root drill-down, or `nil` when the root is another kind.
+    public var drillDown: DrillDownContainer? {
+        if case .drillDown(let container) = root { container } else { nil }
     }
 
     /// Every record of the tree, nested ones included, with its path, in document order (a
@@ -64,19 +117,16 @@ public struct RestorationTree: Hashable, Sendable {
     public var recordCount: Int {
         root.recordCount
     }
-}
 
-extension DrillDownState {
-    /// The format-1 state of a tree whose root is a drill-down, or `nil` for any other root.
-    /// Records keep their containers, if any.
-    public init?(_ tree: RestorationTree) {
-        guard case .drillDown(let root) = tree.root else { return nil }
-        self.init(formatVersion: tree.formatVersion, left: root.left, right: root.right)
+    /// Whether two trees have the same format version, form and root.
+    public static func == (lhs: RestorationTree, rhs: RestorationTree) -> Bool {
+        lhs.formatVersion == rhs.formatVersion && lhs.form == rhs.form && lhs.root == rhs.root
     }
 
-    /// Whether a record of this state holds a container: such a state is a format-2 tree that
-    /// the format-1 file and store cannot hold.
-    public var hasNestedContainers: Bool {
-        left.contains { $0.container != nil } || right?.container != nil
+    /// Hashes the format version, the form and the root.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(formatVersion)
+        hasher.combine(form)
+        hasher.combine(root)
     }
 }

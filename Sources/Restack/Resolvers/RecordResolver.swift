@@ -1,16 +1,20 @@
-/// Decides what becomes of a restorable record: the restoration rule 2 hook.
+/// Decides what becomes of a restorable record: the restoration rule 2 hook, and the one way
+/// ``Restorer/plan(_:layout:resolver:)`` and the store ask about records.
 ///
-/// A resolver receives the record and, in a tree, its identifier path: the identifiers of its
-/// ancestors, root first, then its own (UIKit's restoration identifier path). It answers with a
+/// A resolver receives the record and its identifier path: the identifiers of its ancestors,
+/// root first, then its own (UIKit's restoration identifier path). It answers with a
 /// ``ResolverOutcome`` (rebuild, class gone, stale payload, or rebuild under a new class name), or
 /// with a `Bool` (`true` is ``ResolverOutcome/rebuild``, `false` ``ResolverOutcome/classGone``).
-/// Use a ready-made resolver, or pass a closure straight to ``Restorer/plan(for:canRebuild:)``
-/// or ``Restorer/plan(for:layout:canRebuild:)-(RestorationTree,_,_)`` when the check needs state that is not `Sendable`
-/// (a controller factory on the main actor, say).
+/// Use a ready-made resolver, or make one from a closure with an initializer: the closure's
+/// parameters (the record, or the record and its identifier path) and its result (`Bool` or
+/// ``ResolverOutcome``) choose the initializer.
+///
+/// A resolver is not `Sendable`: its closure may use state that is not (a controller factory on
+/// the main actor, say). Planning is synchronous and calls it where the plan is made.
 ///
 /// ```swift
 /// let resolver = RecordResolver.knownClasses(["InboxController", "MessageController"])
-/// let plan = Restorer.plan(for: state, resolver: resolver)
+/// let plan = Restorer.plan(tree, resolver: resolver)
 ///
 /// let byPath = RecordResolver { record, identifierPath in
 ///     identifierPath.first == "mail" && record.className != "LegacyController"
@@ -23,31 +27,29 @@
 ///     .withoutPayload(forClass: "MessageController"),
 /// ]).renaming(aliases)
 /// ```
-public struct RecordResolver: Sendable {
-    private let body: @Sendable (RestorationRecord, [String]) -> ResolverOutcome
+public struct RecordResolver {
+    private let body: (RestorationRecord, [String]) -> ResolverOutcome
 
     /// Creates a resolver from a predicate that returns `true` when the record can be rebuilt.
-    public init(_ canRebuild: @escaping @Sendable (RestorationRecord) -> Bool) {
+    public init(_ canRebuild: @escaping (RestorationRecord) -> Bool) {
         self.body = { record, _ in ResolverOutcome(canRebuild: canRebuild(record)) }
     }
 
     /// Creates a resolver from a predicate that also receives the record's identifier path (its
     /// ancestors' identifiers, root first, then its own) and returns `true` when the record can
     /// be rebuilt.
-    public init(_ canRebuild: @escaping @Sendable (RestorationRecord, _ identifierPath: [String]) -> Bool) {
+    public init(_ canRebuild: @escaping (RestorationRecord, _ identifierPath: [String]) -> Bool) {
         self.body = { record, path in ResolverOutcome(canRebuild: canRebuild(record, path)) }
     }
 
     /// Creates a resolver from a function that says what becomes of the record.
-    @_disfavoredOverload // A closure that fits both keeps meaning Bool, as before outcomes.
-    public init(_ outcome: @escaping @Sendable (RestorationRecord) -> ResolverOutcome) {
+    public init(_ outcome: @escaping (RestorationRecord) -> ResolverOutcome) {
         self.body = { record, _ in outcome(record) }
     }
 
     /// Creates a resolver from a function that also receives the record's identifier path (its
     /// ancestors' identifiers, root first, then its own) and says what becomes of the record.
-    @_disfavoredOverload // A closure that fits both keeps meaning Bool, as before outcomes.
-    public init(_ outcome: @escaping @Sendable (RestorationRecord, _ identifierPath: [String]) -> ResolverOutcome) {
+    public init(_ outcome: @escaping (RestorationRecord, _ identifierPath: [String]) -> ResolverOutcome) {
         self.body = outcome
     }
 
@@ -62,21 +64,10 @@ public struct RecordResolver: Sendable {
         body(record, identifierPath)
     }
 
-    /// Returns `true` when the app can rebuild the record, under its saved class name or a new
-    /// one (``ResolverOutcome/rebuilds``). The identifier path given to a path-aware resolver is
-    /// the record's own identifier alone, as for a top-level record.
-    public func canRebuild(_ record: RestorationRecord) -> Bool {
-        outcome(for: record).rebuilds
-    }
-
-    /// Returns `true` when the app can rebuild the record found at `identifierPath`, under its
-    /// saved class name or a new one.
-    public func canRebuild(_ record: RestorationRecord, identifierPath: [String]) -> Bool {
-        body(record, identifierPath).rebuilds
-    }
-
     /// Rebuilds every restorable record.
-    public static let acceptAll = RecordResolver { (_: RestorationRecord) in ResolverOutcome.rebuild }
+    public static var acceptAll: RecordResolver {
+        RecordResolver { (_: RestorationRecord) in ResolverOutcome.rebuild }
+    }
 
     /// Rebuilds a record only if its class name is one of `names`; a record with no class name
     /// is not rebuilt. Names are compared as exact strings, byte for byte.

@@ -6,7 +6,7 @@
 /// class was renamed since the state was saved:
 ///
 /// ```swift
-/// let plan = Restorer.plan(for: state) { (record: RestorationRecord) -> ResolverOutcome in
+/// let plan = Restorer.plan(tree, resolver: RecordResolver { (record: RestorationRecord) -> ResolverOutcome in
 ///     switch record.className {
 ///     case "InboxController"?:
 ///         return (try? RecordPayload.decode(InboxState.self, from: record)) == nil ? .stalePayload : .rebuild
@@ -15,7 +15,7 @@
 ///     default:
 ///         return .classGone
 ///     }
-/// }
+/// })
 /// ```
 ///
 /// A resolver that returns `Bool` is the same as one that returns ``rebuild`` for `true` and

@@ -14,11 +14,15 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable {
     /// saved in a shape the app no longer reads, or is damaged or missing (rule 2,
     /// ``ResolverOutcome/stalePayload``).
     case stalePayload = "stale-payload"
-    /// The state's format version is not one this library restores (v1 rule 6, v2 rule 10).
+    /// The state's format version is not one its form restores (rule 10).
     case unsupportedFormat = "unsupported-format"
-    /// A record above this one, whose container holds it, was dropped (v2 rule 3): like UIKit,
+    /// A record above this one, whose container holds it, was dropped (rule 3): like UIKit,
     /// a controller is restored only if every ancestor is.
     case ancestorDropped = "ancestor-dropped"
+    /// A record below this one in its presentation chain (the base, or a record presented
+    /// before it) is not restored (rule 12): nothing can present it. Like `ancestor-dropped`,
+    /// its own identifier and class were not looked at.
+    case truncated
 }
 
 extension DropReason: CustomStringConvertible {

@@ -1,112 +1,258 @@
-/// What a restore gives: the stack to rebuild, and every record left out with its reason.
+/// What a restore of a ``RestorationTree`` gives: the tree to rebuild for the target layout,
+/// every record left out with its reason, notes on what moved, and warnings.
 ///
-/// A plan is the result of ``Restorer/plan(for:canRebuild:)``. It always satisfies the
-/// drill-down invariant: a right record implies a non-empty left stack.
+/// A plan is the result of ``Restorer/plan(_:layout:resolver:)``. A plan whose root is a
+/// drill-down is read slot by slot through ``drillDown-swift.property``.
 ///
 /// ```swift
-/// let plan = Restorer.plan(for: state) { record in
-///     registry.canMake(record.className)
-/// }
-/// for entry in plan.left { push(entry.record) }
-/// if let right = plan.right { push(right.record) }
-/// for dropped in plan.dropped { log("\(dropped.from): \(dropped.reason)") }
+/// let plan = Restorer.plan(tree, layout: .compact, resolver: .knownClasses(classes))
+/// if let root = plan.root { rebuild(root) }
+/// for dropped in plan.dropped { log("\(dropped.path): \(dropped.reason)") }
 /// ```
 public struct RestorationPlan: Hashable, Sendable {
-    /// A record that will be restored, with the slot it was saved in.
-    public struct Entry: Hashable, Sendable {
-        /// The record as it restores: exactly as saved, except that a record the resolver
-        /// renamed (``ResolverOutcome/renamed(to:)``) has its new class name.
-        public var record: RestorationRecord
-        /// The slot the record was saved in.
-        public var from: Slot
-        /// The saved class name of a record the resolver renamed, or `nil` when the record
-        /// restores under its saved class name.
-        public var renamedFrom: String?
-
-        /// Creates an entry.
-        public init(record: RestorationRecord, from: Slot, renamedFrom: String? = nil) {
-            self.record = record
-            self.from = from
-            self.renamedFrom = renamedFrom
-        }
-
-        /// Whether two entries are equal, comparing `renamedFrom` byte for byte.
-        public static func == (lhs: Entry, rhs: Entry) -> Bool {
-            lhs.record == rhs.record && lhs.from == rhs.from && lhs.renamedFrom.isExactlyEqual(to: rhs.renamedFrom)
-        }
-
-        /// Hashes the record, its slot and the exact bytes of `renamedFrom`.
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(record)
-            hasher.combine(from)
-            hasher.combine(renamedFrom.map(ExactString.init))
-        }
-    }
-
-    /// A record the plan leaves out, with the slot it was saved in and why.
-    public struct Dropped: Hashable, Sendable {
-        /// The record, exactly as saved.
-        public var record: RestorationRecord
-        /// The slot the record was saved in.
-        public var from: Slot
-        /// Why the record is not restored.
-        public var reason: DropReason
-
-        /// Creates a dropped entry.
-        public init(record: RestorationRecord, from: Slot, reason: DropReason) {
-            self.record = record
-            self.from = from
-            self.reason = reason
-        }
-    }
-
-    /// The restored left stack, bottom first.
-    public var left: [Entry]
-    /// The restored right record, or `nil` when the right slot stays empty.
-    public var right: Entry?
-    /// Every record left out, in stack order (left bottom to top, then right).
+    /// The format version of the planned state.
+    public var formatVersion: Int
+    /// The form of the planned state: a plan of a format-1 drill-down is written, as JSON, in
+    /// the format-1 plan's shape.
+    public var form: RestorationTree.Form
+    /// The layout the plan is made for.
+    public var layout: Layout
+    /// The restored root container, or `nil` when the state restores nothing to plan (rule 10).
+    public var root: PlannedContainer?
+    /// Every record left out, in document order.
     public var dropped: [Dropped]
-    /// Whether the saved right record became the sole left record because no left record
-    /// survived (rule 5).
-    public var rightPromotedToLeft: Bool
+    /// What moved without being dropped, in document order of the containers.
+    public var notes: [Note]
     /// Things worth knowing that did not drop any record.
     public var warnings: [RestorationWarning]
 
     /// Creates a plan. Plans normally come from ``Restorer``.
     public init(
-        left: [Entry],
-        right: Entry?,
-        dropped: [Dropped],
-        rightPromotedToLeft: Bool,
+        formatVersion: Int, form: RestorationTree.Form = .tree, layout: Layout, root: PlannedContainer?, dropped: [Dropped], notes: [Note],
         warnings: [RestorationWarning]
     ) {
-        self.left = left
-        self.right = right
+        self.formatVersion = formatVersion
+        self.form = form
+        self.layout = layout
+        self.root = root
         self.dropped = dropped
-        self.rightPromotedToLeft = rightPromotedToLeft
+        self.notes = notes
         self.warnings = warnings
     }
 
-    /// The restored stack as a state in the current format, ready to save again.
-    ///
-    /// Planning this state again, with the same resolver, gives the same stack and drops
-    /// nothing (rule 11). Renamed records are saved under their new class name.
-    public var restoredState: DrillDownState {
-        DrillDownState(left: left.map(\.record), right: right?.record)
-    }
+    /// A record the plan leaves out, with its saved path and why.
+    public struct Dropped: Hashable, Sendable {
+        /// The record, exactly as saved.
+        public var record: RestorationRecord
+        /// Where the record was saved.
+        public var path: RecordPath
+        /// Why the record is not restored.
+        public var reason: DropReason
 
-    /// The arrangement of the restored drill-down in a compact layout (rule 8 of v2): one stack,
-    /// the left records then the right one, as saved paths; nothing hidden.
-    public var compactArrangement: CompactArrangement {
-        func planned(_ entry: Entry) -> PlannedRecord {
-            PlannedRecord(record: entry.record, from: RecordPath(entry.from), container: nil)
+        /// Creates a dropped entry.
+        public init(record: RestorationRecord, path: RecordPath, reason: DropReason) {
+            self.record = record
+            self.path = path
+            self.reason = reason
         }
-        let content = PlannedContainer.Content.drillDown(left: left.map(planned), right: right.map(planned))
-        return Restorer.compactArrangement(of: content, layout: .compact) ?? CompactArrangement(stack: [], hidden: [])
     }
 
-    /// Whether every saved record is restored in the slot it was saved in.
-    public var isComplete: Bool {
-        dropped.isEmpty && !rightPromotedToLeft
+    /// Something a rule moved or decided in one container, without dropping a record.
+    public struct Note: Hashable, Sendable {
+        /// What happened.
+        public enum Kind: String, Hashable, Sendable, CaseIterable {
+            /// A drill-down's lone surviving right record became its sole left record (rule 5).
+            case rightPromoted = "right-promoted"
+            /// A split's focused side restored empty and the focus moved to the other (rule 6).
+            case focusMoved = "focus-moved"
+            /// A split's primary stack restored empty: the app uses its initial primary (rule 6).
+            case primaryEmpty = "primary-empty"
+            /// A tab bar's selected tab was dropped; the first surviving tab is selected (rule 7).
+            case selectionMoved = "selection-moved"
+        }
+
+        /// What happened.
+        public var kind: Kind
+        /// The container's path: the path of the record that owns it, empty for the root.
+        public var path: RecordPath
+
+        /// Creates a note.
+        public init(kind: Kind, path: RecordPath) {
+            self.kind = kind
+            self.path = path
+        }
+    }
+
+    /// The restored tree in the current format of the plan's form, ready to save again. `nil`
+    /// when nothing is restored (rule 10). Planning it again drops nothing and gives the same
+    /// arrangement (rule 11).
+    public var restoredTree: RestorationTree? {
+        guard let root else { return nil }
+        if form == .drillDown, case .drillDown(let left, let right) = root.content {
+            return .drillDown(left: left.map(\.restoredRecord), right: right?.restoredRecord)
+        }
+        return RestorationTree(root: root.restoredContainer)
+    }
+
+    /// A plan whose root is a drill-down, read slot by slot: the restored left stack and right
+    /// record, and whether the right record was promoted.
+    public struct DrillDown: Hashable, Sendable {
+        /// The restored left stack, bottom first; a promoted right record is its only record.
+        public var left: [PlannedRecord]
+        /// The restored right record, or `nil` when the right slot stays empty.
+        public var right: PlannedRecord?
+        /// Whether the saved right record became the sole left record because no left record
+        /// survived (rule 5).
+        public var rightPromotedToLeft: Bool
+
+        /// The drill-down in a compact layout (rule 8): one stack, the left records then the
+        /// right one, as saved paths; nothing hidden.
+        public var compactArrangement: CompactArrangement {
+            Restorer.compactArrangement(of: .drillDown(left: left, right: right), layout: .compact) ?? CompactArrangement(stack: [], hidden: [])
+        }
+    }
+
+    /// The plan of a drill-down root, slot by slot; `nil` when the root is another kind. A plan
+    /// that restores nothing (rule 10) gives an empty drill-down.
+    public var drillDown: DrillDown? {
+        switch root?.content {
+        case .drillDown(let left, let right)?:
+            DrillDown(left: left, right: right, rightPromotedToLeft: notes.contains { $0.kind == .rightPromoted && $0.path == .root })
+        case nil:
+            DrillDown(left: [], right: nil, rightPromotedToLeft: false)
+        default:
+            nil
+        }
+    }
+
+    /// Every restored record with its saved path, in document order.
+    public var restoredRecords: [PlannedRecord] {
+        guard let root else { return [] }
+        var result: [PlannedRecord] = []
+        var pending = root.children.reversed().map { $0 }
+        while let next = pending.popLast() {
+            result.append(next)
+            if let nested = next.container {
+                pending.append(contentsOf: nested.children.reversed())
+            }
+        }
+        return result
+    }
+}
+
+/// A record that will be restored, with its saved path and, for a container controller, its
+/// planned container.
+public struct PlannedRecord: Hashable, Sendable {
+    /// The record as it restores: as saved, except that a record the resolver renamed
+    /// (``ResolverOutcome/renamed(to:)``) has its new class name. Its
+    /// ``RestorationRecord/container`` is the saved one.
+    public var record: RestorationRecord
+    /// Where the record was saved.
+    public var from: RecordPath
+    /// The record's restored container, if it holds one.
+    public var container: PlannedContainer?
+    /// The saved class name of a record the resolver renamed, or `nil` when the record restores
+    /// under its saved class name. ``record`` has the new name.
+    public var renamedFrom: String?
+
+    /// Creates a planned record.
+    public init(record: RestorationRecord, from: RecordPath, container: PlannedContainer?, renamedFrom: String? = nil) {
+        self.record = record
+        self.from = from
+        self.container = container
+        self.renamedFrom = renamedFrom
+    }
+
+    /// The record as it restores: its container replaced by the restored one, under its new
+    /// class name if it was renamed. Planning it again, with a resolver that knows the new name,
+    /// keeps the new name and gives no `renamedFrom`.
+    public var restoredRecord: RestorationRecord {
+        var result = record
+        result.container = container?.restoredContainer
+        return result
+    }
+
+    /// Whether two planned records are equal, comparing `renamedFrom` byte for byte, as Restack
+    /// compares every name.
+    public static func == (lhs: PlannedRecord, rhs: PlannedRecord) -> Bool {
+        lhs.record == rhs.record && lhs.from == rhs.from && lhs.container == rhs.container
+            && lhs.renamedFrom.isExactlyEqual(to: rhs.renamedFrom)
+    }
+
+    /// Hashes the record, its path, its container and the exact bytes of `renamedFrom`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(record)
+        hasher.combine(from)
+        hasher.combine(container)
+        hasher.combine(renamedFrom.map(ExactString.init))
+    }
+}
+
+/// A container as it restores: the surviving records in each slot, the kind's settings after
+/// the rules, and in a compact layout the arrangement (rule 8).
+public struct PlannedContainer: Hashable, Sendable {
+    /// The restored slots and settings of each kind.
+    public indirect enum Content: Hashable, Sendable {
+        /// A drill-down: a lone surviving right record is already in `left` (rule 5).
+        case drillDown(left: [PlannedRecord], right: PlannedRecord?)
+        /// A stack.
+        case stack(records: [PlannedRecord])
+        /// A split, with its focus after rule 6 and its saved compact policy.
+        case split(primary: [PlannedRecord], detail: [PlannedRecord], focus: SplitContainer.Side, policy: SplitContainer.CompactPolicy)
+        /// A tab bar, with the restored index of the selected tab (rule 7).
+        case tabs(tabs: [PlannedRecord], selected: Int?)
+        /// A presentation chain, truncated at its first record that is not restored (rule 12).
+        case presentation(base: PlannedRecord?, presented: [PlannedRecord])
+    }
+
+    /// The container's path (the path of the record that owns it; empty for the root).
+    public var path: RecordPath
+    /// The restored slots.
+    public var content: Content
+    /// The compact arrangement: only for a split or a drill-down planned for ``Layout/compact``.
+    public var compact: CompactArrangement?
+
+    /// Creates a planned container.
+    public init(path: RecordPath, content: Content, compact: CompactArrangement?) {
+        self.path = path
+        self.content = content
+        self.compact = compact
+    }
+
+    /// The container's kind.
+    public var kind: RestorationContainer.Kind {
+        content.kind
+    }
+
+    /// The restored records of every slot, in document order.
+    public var children: [PlannedRecord] {
+        content.parts.slots.flatMap { $0 }
+    }
+
+    /// Whether a split restores with an empty detail: the app shows its placeholder.
+    public var detailPlaceholder: Bool {
+        if case .split(_, let detail, _, _) = content { return detail.isEmpty }
+        return false
+    }
+
+    /// The container as it restores, ready to save again.
+    public var restoredContainer: RestorationContainer {
+        content.parts.restore()
+    }
+}
+
+/// How a split or a drill-down shows in a compact layout (rule 8): one stack of saved paths, and
+/// the restored records that are kept hidden until the layout widens.
+public struct CompactArrangement: Hashable, Sendable {
+    /// The single stack, bottom first, as saved paths.
+    public var stack: [RecordPath]
+    /// Restored records not shown in compact layout, as saved paths. They are restored, not
+    /// dropped.
+    public var hidden: [RecordPath]
+
+    /// Creates an arrangement.
+    public init(stack: [RecordPath], hidden: [RecordPath]) {
+        self.stack = stack
+        self.hidden = hidden
     }
 }

@@ -4,7 +4,7 @@ extension Restorer {
     /// identifiers first appear. Records of different containers are never duplicates.
     static func duplicateIdentifierWarnings(_ restored: [PlannedRecord]) -> [RestorationWarning] {
         duplicateGroups(restored.map(\.record.identifier)).map { group in
-            .duplicateIdentifierInContainer(restored[group[0]].record.identifier!, paths: group.map { restored[$0].from })
+            .duplicateIdentifier(restored[group[0]].record.identifier!, paths: group.map { restored[$0].from })
         }
     }
 

@@ -1,71 +1,8 @@
 extension Restorer {
-    /// Plans the restoration of a tree for a layout, asking `canRebuild` about each record with
-    /// a valid identifier whose ancestors all survived.
-    ///
-    /// `canRebuild` receives the record and its identifier path (its ancestors' identifiers,
-    /// root first, then its own), is called at most once per record in document order, and
-    /// never for a record that rules 1, 3 or 10 already drop. An error it throws is rethrown,
-    /// and no plan is made.
-    ///
-    /// - Parameters:
-    ///   - tree: The saved tree.
-    ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
-    ///   - canRebuild: Returns `true` when the app can rebuild the record.
-    /// - Returns: The plan.
-    public static func plan(
-        for tree: RestorationTree,
-        layout: Layout = .regular,
-        canRebuild: (RestorationRecord, _ identifierPath: [String]) throws -> Bool
-    ) rethrows -> RestorationTreePlan {
-        try plan(for: tree, layout: layout, resolve: { record, path in ResolverOutcome(canRebuild: try canRebuild(record, path)) })
-    }
-
-    /// Plans the restoration of a tree for a layout, asking `resolve` what becomes of each
-    /// record with a valid identifier whose ancestors all survived: rebuilt, dropped
-    /// (``ResolverOutcome/classGone``, ``ResolverOutcome/stalePayload``), or rebuilt under a new
-    /// class name (``ResolverOutcome/renamed(to:)``, shown with ``PlannedRecord/renamedFrom``).
-    ///
-    /// `resolve` receives the record and its identifier path (its ancestors' identifiers, root
-    /// first, then its own), is called at most once per record in document order, and never for
-    /// a record that rules 1, 3 or 10 already drop. An error it throws is rethrown, and no plan
-    /// is made.
-    ///
-    /// - Parameters:
-    ///   - tree: The saved tree.
-    ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
-    ///   - resolve: Says what becomes of the record.
-    /// - Returns: The plan.
-    @_disfavoredOverload // A closure that fits both (one that only throws, say) keeps meaning Bool.
-    public static func plan(
-        for tree: RestorationTree,
-        layout: Layout = .regular,
-        resolve: (RestorationRecord, _ identifierPath: [String]) throws -> ResolverOutcome
-    ) rethrows -> RestorationTreePlan {
-        try plan(
-            tree, layout: layout, isSupported: RestorationTree.supportedFormatVersions.contains(tree.formatVersion),
-            resolve: { record, ancestors in try resolve(record, ancestors + [record.identifier!]) }
-        )
-    }
-
-    /// Plans the restoration of a tree for a layout with a ready-made resolver.
-    ///
-    /// - Parameters:
-    ///   - tree: The saved tree.
-    ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
-    ///   - resolver: Says what becomes of each record; by default all are rebuilt.
-    /// - Returns: The plan.
-    public static func plan(
-        for tree: RestorationTree,
-        layout: Layout = .regular,
-        resolver: RecordResolver = .acceptAll
-    ) -> RestorationTreePlan {
-        plan(for: tree, layout: layout, resolve: { resolver.outcome(for: $0, identifierPath: $1) })
-    }
-
     /// What the planning of one tree collects besides the restored containers.
     struct Findings {
-        var dropped: [RestorationTreePlan.Dropped] = []
-        var notes: [RestorationTreePlan.Note] = []
+        var dropped: [RestorationPlan.Dropped] = []
+        var notes: [RestorationPlan.Note] = []
         var warnings: [RestorationWarning] = []
     }
 
@@ -76,84 +13,52 @@ extension Restorer {
         var layout: Layout
     }
 
-    /// The resolver as the planner calls it: a record with a valid identifier, and the
-    /// identifiers of its ancestors (the entry points add the record's own to make its
-    /// identifier path; the format-1 one needs none).
-    typealias Resolve = (RestorationRecord, _ ancestors: [String]) throws -> ResolverOutcome
-
-    /// The one planner behind every entry point: rule 10, then the root container.
-    static func plan(_ tree: RestorationTree, layout: Layout, isSupported: Bool, resolve: Resolve) rethrows -> RestorationTreePlan {
+    /// The one planner behind ``plan(_:layout:resolver:)``: rule 10, then the root container.
+    static func plan(_ tree: RestorationTree, layout: Layout, isSupported: Bool, resolver: RecordResolver) -> RestorationPlan {
         guard isSupported else {
             return unsupportedFormatPlan(tree, layout: layout)
         }
         var findings = Findings()
-        let root = try planContainer(tree.root, in: Scope(path: .root, ancestors: [], layout: layout), findings: &findings, resolve: resolve)
-        return RestorationTreePlan(
-            formatVersion: tree.formatVersion, layout: layout, root: root,
+        let root = planContainer(tree.root, in: Scope(path: .root, ancestors: [], layout: layout), findings: &findings, resolver: resolver)
+        return RestorationPlan(
+            formatVersion: tree.formatVersion, form: tree.form, layout: layout, root: root,
             dropped: findings.dropped, notes: findings.notes, warnings: findings.warnings
         )
     }
 
-    /// Plans one container: each slot's records (rules 1-4), then the kind's rules (5-7), the
-    /// layout (rule 8) and duplicates (rule 9). Notes and warnings of this container go before
-    /// those of the containers below it (document order).
+    /// Plans one container: its kind's rule plans the slots (rules 1-4 through a
+    /// ``SlotPlanner``, then rules 5-7 or the presentation chain's), then the layout (rule 8) and
+    /// duplicates (rule 9). Notes and warnings of this container go before those of the
+    /// containers below it (document order).
     static func planContainer(
-        _ container: RestorationContainer, in scope: Scope, findings: inout Findings, resolve: Resolve
-    ) rethrows -> PlannedContainer {
+        _ container: RestorationContainer, in scope: Scope, findings: inout Findings, resolver: RecordResolver
+    ) -> PlannedContainer {
         let noteMark = findings.notes.count
         let warningMark = findings.warnings.count
-        var notes: [RestorationTreePlan.Note.Kind] = []
-        let content: PlannedContainer.Content
-        switch container {
-        case .drillDown(let saved):
-            var left = try planSequence(saved.left, RecordPath.Step.left, in: scope, findings: &findings, resolve: resolve)
-            var right = try saved.right.flatMap { try planRecord($0, at: .right, in: scope, findings: &findings, resolve: resolve) }
-            notes += promoteLoneRight(left: &left, right: &right) ? [.rightPromoted] : []
-            content = .drillDown(left: left, right: right)
-        case .stack(let saved):
-            content = .stack(records: try planSequence(saved.records, RecordPath.Step.records, in: scope, findings: &findings, resolve: resolve))
-        case .split(let saved):
-            let primary = try planSequence(saved.primary, RecordPath.Step.primary, in: scope, findings: &findings, resolve: resolve)
-            let detail = try planSequence(saved.detail, RecordPath.Step.detail, in: scope, findings: &findings, resolve: resolve)
-            let focus = restoredFocus(saved.focus, primaryIsEmpty: primary.isEmpty, detailIsEmpty: detail.isEmpty)
-            notes += (focus != saved.focus ? [.focusMoved] : []) + (primary.isEmpty ? [.primaryEmpty] : [])
-            content = .split(primary: primary, detail: detail, focus: focus, policy: saved.compact)
-        case .tabs(let saved):
-            let tabs = try planSequence(saved.tabs, RecordPath.Step.tabs, in: scope, findings: &findings, resolve: resolve)
-            let selection = restoredSelection(saved.selected, survivors: tabs)
-            notes += selection.moved ? [.selectionMoved] : []
-            content = .tabs(tabs: tabs, selected: selection.index)
-        }
+        let definition = container.definition
+        var planner = SlotPlanner(saved: definition.slotContents, slots: type(of: definition).slots, scope: scope,
+                                  findings: Findings(), resolver: resolver)
+        // The findings move into the planner and back: a copy would duplicate every array.
+        swap(&planner.findings, &findings)
+        let (content, notes) = definition.plan(&planner)
+        swap(&planner.findings, &findings)
         let planned = PlannedContainer(path: scope.path, content: content, compact: compactArrangement(of: content, layout: scope.layout))
         findings.notes.insert(contentsOf: notes.map { .init(kind: $0, path: scope.path) }, at: noteMark)
         findings.warnings.insert(contentsOf: duplicateIdentifierWarnings(planned.children), at: warningMark)
         return planned
     }
 
-    /// Rules 1 to 4 for one slot's sequence of records.
-    static func planSequence(
-        _ records: [RestorationRecord], _ step: (Int) -> RecordPath.Step, in scope: Scope, findings: inout Findings, resolve: Resolve
-    ) rethrows -> [PlannedRecord] {
-        var planned: [PlannedRecord?] = []
-        planned.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() {
-            planned.append(try planRecord(record, at: step(index), in: scope, findings: &findings, resolve: resolve))
-        }
-        return closeGaps(planned)
-    }
-
     /// Rules 1 to 3 for one record: it survives with its planned container, or it is dropped
     /// with every record below it.
     static func planRecord(
-        _ record: RestorationRecord, at step: RecordPath.Step, in scope: Scope, findings: inout Findings, resolve: Resolve
-    ) rethrows -> PlannedRecord? {
+        _ record: RestorationRecord, at step: RecordPath.Step, in scope: Scope, findings: inout Findings, resolver: RecordResolver
+    ) -> PlannedRecord? {
         let path = scope.path.appending(step)
         var kept = record
         var renamedFrom: String?
-        switch try decision(for: record, ancestors: scope.ancestors, resolve: resolve) {
+        switch decision(for: record, ancestors: scope.ancestors, resolver: resolver) {
         case .drop(let reason):
-            findings.dropped.append(.init(record: record, path: path, reason: reason))
-            findings.dropped += descendants(of: record, at: path).map { .init(record: $0.record, path: $0.path, reason: .ancestorDropped) }
+            drop(record, at: path, reason: reason, findings: &findings)
             return nil
         case .keep:
             break
@@ -161,11 +66,17 @@ extension Restorer {
             renamedFrom = record.className
             kept.className = name
         }
-        let container = try record.container.map { nested in
+        let container = record.container.map { nested in
             let inner = Scope(path: path, ancestors: scope.ancestors + [record.identifier!], layout: scope.layout)
-            return try planContainer(nested, in: inner, findings: &findings, resolve: resolve)
+            return planContainer(nested, in: inner, findings: &findings, resolver: resolver)
         }
         return PlannedRecord(record: kept, from: path, container: container, renamedFrom: renamedFrom)
+    }
+
+    /// Drops `record` for `reason`, and, by rule 3, every record below it.
+    static func drop(_ record: RestorationRecord, at path: RecordPath, reason: DropReason, findings: inout Findings) {
+        findings.dropped.append(.init(record: record, path: path, reason: reason))
+        findings.dropped += descendants(of: record, at: path).map { .init(record: $0.record, path: $0.path, reason: .ancestorDropped) }
     }
 
     /// Rule 3: every record below `record`, in document order; the resolver is not asked.
@@ -181,14 +92,62 @@ extension Restorer {
 
     /// Rule 10: a state in an unsupported format restores nothing; every record, nested ones
     /// included, is dropped with ``DropReason/unsupportedFormat``.
-    static func unsupportedFormatPlan(_ tree: RestorationTree, layout: Layout) -> RestorationTreePlan {
-        RestorationTreePlan(
+    static func unsupportedFormatPlan(_ tree: RestorationTree, layout: Layout) -> RestorationPlan {
+        RestorationPlan(
             formatVersion: tree.formatVersion,
+            form: tree.form,
             layout: layout,
             root: nil,
             dropped: tree.allRecords.map { .init(record: $0.record, path: $0.path, reason: .unsupportedFormat) },
             notes: [],
             warnings: []
         )
+    }
+}
+
+/// What a container kind's rule plans its slots with: rules 1 to 4 for each slot or record, in
+/// the order the rule asks, and drops the rule decides without asking the resolver.
+package struct SlotPlanner {
+    /// The saved records of each slot, in the kind's slot order.
+    let saved: [[RestorationRecord]]
+    /// The kind's slots.
+    let slots: [ContainerSlot]
+    let scope: Restorer.Scope
+    var findings: Restorer.Findings
+    let resolver: RecordResolver
+
+    /// Rules 1 to 4 for a sequence slot: its surviving records, in order, gaps closed.
+    mutating func sequence(_ slot: Int) -> [PlannedRecord] {
+        var planned: [PlannedRecord?] = []
+        planned.reserveCapacity(saved[slot].count)
+        for index in saved[slot].indices {
+            planned.append(record(slot, index))
+        }
+        return Restorer.closeGaps(planned)
+    }
+
+    /// Rules 1 to 3 for a slot of one record: the record if it survives.
+    mutating func single(_ slot: Int) -> PlannedRecord? {
+        saved[slot].isEmpty ? nil : record(slot, 0)
+    }
+
+    /// Rules 1 to 3 for the record at `index` of `slot`.
+    mutating func record(_ slot: Int, _ index: Int) -> PlannedRecord? {
+        Restorer.planRecord(saved[slot][index], at: slots[slot].step(index), in: scope, findings: &findings, resolver: resolver)
+    }
+
+    /// Drops the record at `index` of `slot` for `reason` without asking the resolver, and every
+    /// record below it (rule 3).
+    mutating func drop(_ slot: Int, _ index: Int, reason: DropReason) {
+        Restorer.drop(saved[slot][index], at: scope.path.appending(slots[slot].step(index)), reason: reason, findings: &findings)
+    }
+}
+
+extension Restorer {
+    /// Rule 8: in a compact layout, the single stack and the hidden records of a kind that has
+    /// an arrangement (a split, a drill-down: its kind's file says how), as saved paths; `nil` in
+    /// a regular layout and for the kinds that show as they are.
+    static func compactArrangement(of content: PlannedContainer.Content, layout: Layout) -> CompactArrangement? {
+        layout == .compact ? content.parts.compact : nil
     }
 }

@@ -2,10 +2,9 @@
 /// arranged for the layout at restore time, with a reason for every record left out.
 ///
 /// The restorer is a pure function of the state, the layout and the resolver: no I/O, no clock,
-/// no global state. It applies the restoration rules, version 2 (the README states them with
-/// examples); each rule is one small function below. Version 1 (a ``DrillDownState``) is the
-/// `drillDown` case of version 2: ``plan(for:canRebuild:)`` runs the same rule functions on the
-/// state's drill-down root and reports the result in the format-1 shape.
+/// no global state. It applies the restoration rules, version 2 (<doc:TheRestorationRules> states
+/// them with examples); each rule is one small function. A format-1 drill-down is a tree whose
+/// root is a drill-down: the same rules plan it.
 ///
 /// 1. A record is restorable only if its identifier is non-nil and non-empty.
 /// 2. The resolver is asked about each record with a valid identifier whose ancestors all
@@ -24,71 +23,29 @@
 /// 11. The plan is deterministic; planning the restored state again drops nothing.
 ///
 /// ```swift
-/// let plan = Restorer.plan(for: state) { record in
+/// let plan = Restorer.plan(tree, layout: .compact, resolver: RecordResolver { record in
 ///     factory.canMake(record.className)
-/// }
+/// })
 /// ```
 public enum Restorer {
-    /// The format versions of a ``DrillDownState`` (the format-1 shape) this library restores.
-    /// A tree in format 2 is planned by ``plan(for:layout:canRebuild:)-(RestorationTree,_,_)``; see
-    /// ``RestorationTree/supportedFormatVersions``.
-    public static let supportedFormatVersions: ClosedRange<Int> = 1...DrillDownState.currentFormatVersion
-
-    /// Plans the restoration of `state`, asking `canRebuild` about each restorable record.
+    /// Plans the restoration of `tree` for `layout`, asking `resolver` what becomes of each
+    /// record with a valid identifier whose ancestors all survived: rebuilt, dropped
+    /// (``ResolverOutcome/classGone``, ``ResolverOutcome/stalePayload``), or rebuilt under a new
+    /// class name (``ResolverOutcome/renamed(to:)``, shown with ``PlannedRecord/renamedFrom``).
     ///
-    /// `canRebuild` is called at most once per record, in stack order, and never for a record
-    /// that rule 1 or rule 6 already drops. An error it throws is rethrown, and no plan is made.
-    /// If records hold containers (a format-2 tree), their contents are planned too, but this
-    /// format-1 plan reports only the top level: plan ``RestorationTree`` to see them.
+    /// The resolver receives each record with its identifier path (its ancestors' identifiers,
+    /// root first, then its own), is asked at most once per record in document order, and never
+    /// about a record that rules 1, 3 or 10 already drop.
     ///
     /// - Parameters:
-    ///   - state: The saved state.
-    ///   - canRebuild: Returns `true` when the app can rebuild the record.
+    ///   - tree: The saved tree; a drill-down (``RestorationTree/drillDown(formatVersion:left:right:)``)
+    ///     is one too.
+    ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
+    ///   - resolver: Says what becomes of each record; by default all are rebuilt. A closure
+    ///     becomes one through ``RecordResolver``'s initializers.
     /// - Returns: The plan.
-    public static func plan(
-        for state: DrillDownState,
-        canRebuild: (RestorationRecord) throws -> Bool
-    ) rethrows -> RestorationPlan {
-        try plan(for: state, resolve: { record in ResolverOutcome(canRebuild: try canRebuild(record)) })
-    }
-
-    /// Plans the restoration of `state`, asking `resolve` what becomes of each restorable record:
-    /// rebuilt, dropped (``ResolverOutcome/classGone``, ``ResolverOutcome/stalePayload``), or
-    /// rebuilt under a new class name (``ResolverOutcome/renamed(to:)``, shown in the plan with
-    /// ``RestorationPlan/Entry/renamedFrom``).
-    ///
-    /// `resolve` is called at most once per record, in stack order, and never for a record that
-    /// rule 1 already drops. An error it throws is rethrown, and no plan is made.
-    ///
-    /// - Parameters:
-    ///   - state: The saved state.
-    ///   - resolve: Says what becomes of the record.
-    /// - Returns: The plan.
-    @_disfavoredOverload // A closure that fits both (one that only throws, say) keeps meaning Bool.
-    public static func plan(
-        for state: DrillDownState,
-        resolve: (RestorationRecord) throws -> ResolverOutcome
-    ) rethrows -> RestorationPlan {
-        let tree = try plan(
-            RestorationTree(state),
-            layout: .regular,
-            isSupported: supportedFormatVersions.contains(state.formatVersion),
-            resolve: { record, _ in try resolve(record) }
-        )
-        return RestorationPlan(drillDownOf: tree)
-    }
-
-    /// Plans the restoration of `state` with a ready-made resolver.
-    ///
-    /// - Parameters:
-    ///   - state: The saved state.
-    ///   - resolver: Says what becomes of each restorable record; by default all are rebuilt.
-    /// - Returns: The plan.
-    public static func plan(
-        for state: DrillDownState,
-        resolver: RecordResolver = .acceptAll
-    ) -> RestorationPlan {
-        plan(for: state, resolve: { resolver.outcome(for: $0) })
+    public static func plan(_ tree: RestorationTree, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) -> RestorationPlan {
+        plan(tree, layout: layout, isSupported: tree.form.supportedFormatVersions.contains(tree.formatVersion), resolver: resolver)
     }
 
     // MARK: - Rules 1 and 2
@@ -122,12 +79,12 @@ public enum Restorer {
     static func decision(
         for record: RestorationRecord,
         ancestors: [String],
-        resolve: Resolve
-    ) rethrows -> Decision {
+        resolver: RecordResolver
+    ) -> Decision {
         if let problem = identifierProblem(of: record) {
             return .drop(problem)
         }
-        switch try resolve(record, ancestors) {
+        switch resolver.outcome(for: record, identifierPath: ancestors + [record.identifier!]) {
         case .rebuild:
             return .keep
         case .classGone:
@@ -138,31 +95,5 @@ public enum Restorer {
             guard let saved = record.className else { return .drop(.unresolvedClass) }
             return saved.hasSameBytes(as: name) ? .keep : .rename(to: name)
         }
-    }
-}
-
-extension RestorationPlan {
-    /// The format-1 view of a tree plan whose root is a drill-down: its top level, slot by slot.
-    /// A plan whose root is another kind, or that restores nothing, gives an empty view.
-    public init(drillDownOf tree: RestorationTreePlan) {
-        var left: [Entry] = []
-        var right: Entry?
-        if case .drillDown(let plannedLeft, let plannedRight)? = tree.root?.content {
-            left = plannedLeft.compactMap { planned in planned.from.slot.map { Entry(record: planned.record, from: $0, renamedFrom: planned.renamedFrom) } }
-            right = plannedRight.flatMap { planned in planned.from.slot.map { Entry(record: planned.record, from: $0, renamedFrom: planned.renamedFrom) } }
-        }
-        self.init(
-            left: left,
-            right: right,
-            dropped: tree.dropped.compactMap { dropped in
-                dropped.path.slot.map { Dropped(record: dropped.record, from: $0, reason: dropped.reason) }
-            },
-            rightPromotedToLeft: tree.notes.contains { $0.kind == .rightPromoted && $0.path == .root },
-            warnings: tree.warnings.compactMap { warning in
-                guard case .duplicateIdentifierInContainer(let identifier, let paths) = warning else { return nil }
-                let slots = paths.compactMap(\.slot)
-                return slots.count == paths.count ? .duplicateIdentifier(identifier, slots: slots) : nil
-            }
-        )
     }
 }

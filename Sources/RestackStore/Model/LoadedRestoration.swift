@@ -12,7 +12,7 @@ import Restack
 /// }
 /// // On the main actor: planning with the factory.
 /// let restoration = loaded.plan(layout: .compact) { record, _ in factory.canMake(record.className) }
-/// rebuild(restoration.treePlan)
+/// rebuild(restoration.plan)
 /// try await store.confirmRestore(snapshotID: loaded.snapshot.info.id)
 /// ```
 public struct LoadedRestoration: Hashable, Sendable {
@@ -50,12 +50,13 @@ public struct LoadedRestoration: Hashable, Sendable {
         !skippedQuarantined.isEmpty
     }
 
-    /// Plans the snapshot for `layout`, asking `resolve` what becomes of each restorable record
-    /// (rebuilt, class gone, stale payload, renamed), once, with its identifier path.
-    public func plan(layout: Layout = .regular, resolve: (RestorationRecord, _ identifierPath: [String]) -> ResolverOutcome) -> StoreRestoration {
-        let restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skippedQuarantined, resolve: resolve)
+    /// Plans the snapshot for `layout`, asking `resolver` what becomes of each restorable record
+    /// (rebuilt, class gone, stale payload, renamed), once, with its identifier path. Planning
+    /// is pure and synchronous: on the main actor, the resolver may use main-actor state.
+    public func plan(layout: Layout = .regular, resolver: RecordResolver = .acceptAll) -> StoreRestoration {
+        let restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skippedQuarantined, resolver: resolver)
         if let logger {
-            for dropped in restoration.treePlan.dropped {
+            for dropped in restoration.plan.dropped {
                 logger.notice("record not restored", metadata: [
                     "session": "\(snapshot.info.session)", "snapshot": "\(snapshot.info.id)", "path": "\(dropped.path)",
                     "reason": "\(dropped.reason)",
@@ -63,18 +64,5 @@ public struct LoadedRestoration: Hashable, Sendable {
             }
         }
         return restoration
-    }
-
-    /// Plans the snapshot for `layout`, asking `canRebuild` about each restorable record once,
-    /// with its identifier path.
-    @_disfavoredOverload
-    public func plan(layout: Layout = .regular, canRebuild: (RestorationRecord, _ identifierPath: [String]) -> Bool) -> StoreRestoration {
-        plan(layout: layout) { ResolverOutcome(canRebuild: canRebuild($0, $1)) }
-    }
-
-    /// Plans the snapshot for `layout` with a ready-made resolver (outcomes and aliases
-    /// included).
-    public func plan(layout: Layout = .regular, resolver: RecordResolver = .acceptAll) -> StoreRestoration {
-        plan(layout: layout, resolve: resolver.outcome(for:identifierPath:))
     }
 }

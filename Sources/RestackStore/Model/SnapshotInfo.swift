@@ -1,4 +1,5 @@
 import Foundation
+import Restack
 
 /// What the store knows about one snapshot, without its records.
 public struct SnapshotInfo: Hashable, Sendable {
@@ -21,13 +22,13 @@ public struct SnapshotInfo: Hashable, Sendable {
     public var quarantinedAt: Date?
 
     /// Whether the snapshot was saved while a restore of its session was begun and not yet
-    /// confirmed (see ``SnapshotStore/beginRestore(session:layout:canRebuild:)``). A provisional
+    /// confirmed (see ``SnapshotStore/beginRestore(session:layout:resolver:)``). A provisional
     /// snapshot is never restored: it becomes an ordinary one when the restore is confirmed, and
     /// is quarantined if the launch that saved it never confirmed.
     public var isProvisional: Bool
-    /// Whether the snapshot was saved as a format-2 tree (a `RestorationTree`, or a state whose
-    /// records hold containers) rather than a format-1 `DrillDownState`.
-    public var isTree: Bool
+    /// The form the snapshot was saved in, as `restack_snapshot.shape` keeps it: a format-1
+    /// drill-down or a format-2 tree. Export writes the snapshot back in this form.
+    public var form: RestorationTree.Form
 
     /// Whether the crash-loop guard keeps this snapshot from being restored.
     public var isQuarantined: Bool {
@@ -45,7 +46,7 @@ public struct SnapshotInfo: Hashable, Sendable {
         unconfirmedRestores: Int = 0,
         quarantinedAt: Date? = nil,
         isProvisional: Bool = false,
-        isTree: Bool = false
+        form: RestorationTree.Form = .drillDown
     ) {
         self.id = id
         self.session = session
@@ -56,6 +57,6 @@ public struct SnapshotInfo: Hashable, Sendable {
         self.unconfirmedRestores = unconfirmedRestores
         self.quarantinedAt = quarantinedAt
         self.isProvisional = isProvisional
-        self.isTree = isTree
+        self.form = form
     }
 }

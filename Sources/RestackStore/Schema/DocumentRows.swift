@@ -12,41 +12,25 @@ import Restack
 /// through ``StoredValues``: a row that does not fit the tree it belongs to is
 /// ``StoreError/corrupt(path:detail:)``, never a trap.
 enum DocumentRows {
-    /// How a snapshot was saved, as `restack_snapshot.shape` says.
-    enum Shape: String {
-        case drillDown, tree
-    }
-
-    /// The shape a document is stored in: a state whose records hold containers is the tree it is.
-    static func shape(of document: StateFile.Document) -> Shape {
-        if case .drillDown(let state) = document, !state.hasNestedContainers {
-            return .drillDown
-        }
-        return .tree
-    }
+    /// How a snapshot was saved, as `restack_snapshot.shape` says: the tree's form.
+    typealias Shape = RestorationTree.Form
 
     // MARK: Writing
 
-    /// Writes the rows of `tree`, stored in `shape` (``shape(of:)``), under `snapshotID`.
+    /// Writes the rows of `tree` under `snapshotID`, in its form.
     ///
     /// - Returns: The records written (the tree's record count, without walking it again).
     @discardableResult
-    static func insert(_ db: Database, _ tree: RestorationTree, shape: Shape, snapshotID: Int64) throws -> Int {
-        let isTree = shape == .tree
+    static func insert(_ db: Database, _ tree: RestorationTree, snapshotID: Int64) throws -> Int {
+        let isTree = tree.form == .tree
         let container = isTree ? try db.cachedStatement(sql: """
             INSERT INTO restack_container (snapshot_id, owner, kind, focus, compact, selected) VALUES (?, ?, ?, ?, ?, ?)
             """) : nil
         func insertContainer(_ value: RestorationContainer, owner: String) throws {
-            var settings: (focus: String?, compact: String?, selected: Int?) = (nil, nil, nil)
-            switch value {
-            case .split(let split): settings = (split.focus.rawValue, split.compact.rawValue, nil)
-            case .tabs(let tabs): settings.selected = tabs.selected
-            case .drillDown, .stack: break
-            }
-            try container?.execute(binding: [
-                snapshotID.databaseValue, owner.databaseValue, value.kind.rawValue.databaseValue,
-                settings.focus?.databaseValue ?? .null, settings.compact?.databaseValue ?? .null, settings.selected?.databaseValue ?? .null,
-            ])
+            // Each setting in its column, by name: the kind's file names them.
+            let settings = value.storedSettings
+            let columns: [DatabaseValue] = settingColumns.map { settings[$0]?.databaseValue ?? .null }
+            try container?.execute(binding: [snapshotID.databaseValue, owner.databaseValue, value.kind.rawValue.databaseValue] + columns)
         }
         try insertContainer(tree.root, owner: "")
         // Iterative, in document order: a tree built in code cannot overflow the stack here.
@@ -103,12 +87,10 @@ enum DocumentRows {
 
     // MARK: Reading
 
-    /// A record's slot as a code, in SQL over the record table alias `r`: 0 left, 1 right,
-    /// 2 records, 3 primary, 4 detail, 5 tabs, NULL for anything else (one column reference).
-    static let slotCode = """
-        CASE r.slot WHEN 'left' THEN 0 WHEN 'right' THEN 1 WHEN 'records' THEN 2 WHEN 'primary' THEN 3
-                    WHEN 'detail' THEN 4 WHEN 'tabs' THEN 5 END
-        """
+    /// A record's slot as a code, in SQL over the record table alias `r`: its index in ``slots``
+    /// (the slots of every kind, from the kinds' files), NULL for anything else (one column
+    /// reference).
+    static let slotCode = "CASE r.slot " + slots.enumerated().map { "WHEN '\($0.element.name)' THEN \($0.offset)" }.joined(separator: " ") + " END"
 
     /// The records of snapshot ?: the parent path ('' for the root container), the slot as a
     /// code, the position, the record's values; text columns as they are, read with
@@ -123,6 +105,13 @@ enum DocumentRows {
         SELECT c.owner, c.kind, c.focus, c.compact, c.selected
         FROM restack_container c WHERE c.snapshot_id = ?
         """
+
+    /// The slots of every kind, by code: the index in this list. A slot name no kind has is no
+    /// code (a damaged row); a new kind's slots need no migration.
+    static let slots = RestorationContainer.Kind.allSlots
+
+    /// The settings columns of `restack_container`, each holding the setting of that name.
+    static let settingColumns = ["focus", "compact", "selected"]
 
     /// One record row, placed by its parent, slot and position.
     struct Placed {
@@ -153,7 +142,7 @@ enum DocumentRows {
             let parent = try values.requiredExactText(first, .parent)
             guard let slot = try values.optionalInteger(first + 1, .slotCode) else {
                 throw DamagedValue(detail: StoredColumn.slot.problem(in: StoredRow.record(snapshot: snapshotID, ordinal: count).description,
-                                                                      "expected left, right, records, primary, detail or tabs"))
+                                                                      "expected \(slotNamesPhrase)"))
             }
             let placed = Placed(
                 slot: Int(slot), position: try values.int(first + 2, .position),
@@ -175,7 +164,7 @@ enum DocumentRows {
     }
 
     /// Reads a snapshot's document back.
-    static func load(_ db: Database, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> StateFile.Document {
+    static func load(_ db: Database, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> RestorationTree {
         let statement = try db.cachedStatement(sql: recordsSQL)
         let cursor = try StepCursor(statement, arguments: [snapshotID])
         var rows = RecordRows(snapshotID: snapshotID)
@@ -187,7 +176,7 @@ enum DocumentRows {
 
     /// Builds a snapshot's document from its record rows (and, for a tree, its container rows),
     /// every row checked against the tree it belongs to.
-    static func document(_ db: Database, rows: RecordRows, formatVersion: Int, shape: Shape) throws -> StateFile.Document {
+    static func document(_ db: Database, rows: RecordRows, formatVersion: Int, shape: Shape) throws -> RestorationTree {
         let snapshotID = rows.snapshotID
         switch shape {
         case .drillDown:
@@ -195,7 +184,7 @@ enum DocumentRows {
                 throw damaged(snapshotID, "a format-1 snapshot whose records have parents")
             }
             let root = try drillDown(rows.top, snapshotID: snapshotID, owner: "")
-            return .drillDown(DrillDownState(formatVersion: formatVersion, left: root.left, right: root.right))
+            return .drillDown(formatVersion: formatVersion, left: root.left, right: root.right)
         case .tree:
             let containers = try loadContainers(db, snapshotID: snapshotID)
             var builder = TreeBuilder(snapshotID: snapshotID, nested: rows.nested, containers: containers)
@@ -204,16 +193,17 @@ enum DocumentRows {
                 let strays = (Array(builder.nested.keys) + Array(builder.containers.keys)).sorted().prefix(3)
                 throw damaged(snapshotID, "rows under paths that hold no container: \(strays.joined(separator: ", "))")
             }
-            return .tree(RestorationTree(formatVersion: formatVersion, root: root))
+            return RestorationTree(formatVersion: formatVersion, root: root)
         }
     }
 
-    /// A container's settings, as stored.
+    /// `left, right, records, ... or tabs`: the slot names a row may have.
+    static let slotNamesPhrase = slots.dropLast().map(\.name).joined(separator: ", ") + " or " + (slots.last?.name ?? "")
+
+    /// A container's kind and settings, as stored.
     struct ContainerRow {
         var kind: RestorationContainer.Kind
-        var focus: String?
-        var compact: String?
-        var selected: Int64?
+        var settings: [String: StoredSetting]
     }
 
     static func loadContainers(_ db: Database, snapshotID: Int64) throws -> [String: ContainerRow] {
@@ -227,29 +217,37 @@ enum DocumentRows {
             guard let kind = RestorationContainer.Kind(rawValue: kindName) else {
                 throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(kindName)\"", column: "kind")
             }
-            result[owner] = ContainerRow(kind: kind, focus: try values.exactText(2, .focus), compact: try values.exactText(3, .compact),
-                                         selected: try values.optionalInteger(4, .selected))
+            var settings: [String: StoredSetting] = [:]
+            settings["focus"] = try values.exactText(2, .focus).map { .text($0) }
+            settings["compact"] = try values.exactText(3, .compact).map { .text($0) }
+            settings["selected"] = try values.optionalInteger(4, .selected).map { .integer($0) }
+            result[owner] = ContainerRow(kind: kind, settings: settings)
         }
         return result
     }
 
+    /// The codes of the drill-down's two slots, for the format-1 form's reading.
+    static let leftCode = slots.firstIndex { $0.name == "left" }!
+    static let rightCode = slots.firstIndex { $0.name == "right" }!
+
     /// A drill-down from its records: left positions 0, 1, ... and at most one right at 0.
-    /// Every restore of a format-1 snapshot comes here: records are placed by position in one
-    /// pass, without grouping or sorting.
+    /// Every restore of a format-1 snapshot comes here (the format-1 form's root is a drill-down
+    /// with no container row): records are placed by position in one pass, without grouping or
+    /// sorting.
     static func drillDown(_ children: [Placed], snapshotID: Int64, owner: String) throws -> DrillDownContainer {
         var left = [RestorationRecord?](repeating: nil, count: children.count)
         var leftCount = 0
         var right: RestorationRecord?
         for child in children {
             switch child.slot {
-            case 0 where (0..<children.count).contains(child.position) && left[child.position] == nil:
+            case leftCode where (0..<children.count).contains(child.position) && left[child.position] == nil:
                 left[child.position] = child.record
                 leftCount += 1
-            case 0:
+            case leftCode:
                 throw gap(snapshotID, owner, "left position \(child.position)")
-            case 1 where child.position == 0 && right == nil:
+            case rightCode where child.position == 0 && right == nil:
                 right = child.record
-            case 1:
+            case rightCode:
                 throw DamagedValue(detail: StoredColumn.slot.problem(in: "snapshot \(snapshotID)", "the container at \"\(owner)\" has more than one right record"))
             default:
                 throw DamagedValue(detail: StoredColumn.slot.problem(
@@ -267,17 +265,25 @@ enum DocumentRows {
         DamagedValue(detail: StoredColumn.position.problem(in: "snapshot \(snapshotID)", "a gap in a stack of the container at \"\(owner)\": \(what)"))
     }
 
-    /// The records of each slot in order, checked: only `allowed` slots, positions 0 to n - 1.
-    static func sequences(_ children: [Placed], allowed: Set<Int>, snapshotID: Int64, owner: String) throws -> [Int: [RestorationRecord]] {
-        var bySlot: [Int: [Placed]] = [:]
+    /// The records of each slot of `kind`, in its slot order, checked: only its slots, positions
+    /// 0 to n - 1 in a sequence, at most one record at 0 in a single slot.
+    static func slotContents(_ children: [Placed], of kind: any ContainerKind.Type, snapshotID: Int64, owner: String) throws -> [[RestorationRecord]] {
+        var bySlot = [[Placed]](repeating: [], count: kind.slots.count)
         for child in children {
-            guard allowed.contains(child.slot) else {
+            guard let local = kind.slots.firstIndex(where: { $0.name == slots[child.slot].name }) else {
                 throw DamagedValue(detail: StoredColumn.slot.problem(
                     in: "snapshot \(snapshotID)", "a record in a slot its container at \"\(owner)\" does not have"))
             }
-            bySlot[child.slot, default: []].append(child)
+            bySlot[local].append(child)
         }
-        return try bySlot.mapValues { placed in
+        return try zip(kind.slots, bySlot).map { slot, placed in
+            guard slot.isSequence else {
+                guard placed.count <= 1, placed.allSatisfy({ $0.position == 0 }) else {
+                    throw DamagedValue(detail: StoredColumn.slot.problem(
+                        in: "snapshot \(snapshotID)", "the container at \"\(owner)\" has more than one \(slot.name) record"))
+                }
+                return placed.map(\.record)
+            }
             let sorted = placed.sorted { $0.position < $1.position }
             for (index, child) in sorted.enumerated() where child.position != index {
                 throw gap(snapshotID, owner, "\(child.position) where \(index) was expected")
@@ -302,9 +308,6 @@ enum DocumentRows {
         var nested: [String: [Placed]]
         var containers: [String: ContainerRow]
 
-        /// Slot codes of the record rows.
-        static let slotNames = ["left", "right", "records", "primary", "detail", "tabs"]
-
         mutating func container(owner: String, children: [Placed], depth: Int) throws -> RestorationContainer {
             guard depth <= RestorationTree.maxContainerDepth else {
                 throw damaged(snapshotID, "containers nested deeper than \(RestorationTree.maxContainerDepth)")
@@ -316,7 +319,7 @@ enum DocumentRows {
             // slash, its step).
             var built: [Placed] = []
             for var child in children {
-                let step = "\(Self.slotNames[child.slot])\(child.slot == 1 ? "" : "[\(child.position)]")"
+                let step = slots[child.slot].step(child.position).description
                 let path = owner.isEmpty ? step : owner + "/" + step
                 if containers[path] != nil {
                     child.record.container = try container(owner: path, children: nested.removeValue(forKey: path) ?? [], depth: depth + 1)
@@ -325,29 +328,38 @@ enum DocumentRows {
                 }
                 built.append(child)
             }
-            switch settings.kind {
-            case .drillDown:
-                return .drillDown(try drillDown(built, snapshotID: snapshotID, owner: owner))
-            case .stack:
-                let slots = try sequences(built, allowed: [2], snapshotID: snapshotID, owner: owner)
-                return .stack(StackContainer(records: slots[2] ?? []))
-            case .split:
-                let slots = try sequences(built, allowed: [3, 4], snapshotID: snapshotID, owner: owner)
-                guard let focus = settings.focus.flatMap(SplitContainer.Side.init(rawValue:)) else {
-                    throw damaged(snapshotID, "the split at \"\(owner)\" has no valid focus", column: "focus")
-                }
-                guard let compact = settings.compact.flatMap(SplitContainer.CompactPolicy.init(rawValue:)) else {
-                    throw damaged(snapshotID, "the split at \"\(owner)\" has no valid compact policy", column: "compact")
-                }
-                return .split(SplitContainer(primary: slots[3] ?? [], detail: slots[4] ?? [], focus: focus, compact: compact))
-            case .tabs:
-                let tabs = try sequences(built, allowed: [5], snapshotID: snapshotID, owner: owner)[5] ?? []
-                let selected = settings.selected.flatMap { Int(exactly: $0) }
-                guard tabs.isEmpty ? settings.selected == nil : selected.map(tabs.indices.contains) == true else {
-                    throw damaged(snapshotID, "the tab bar at \"\(owner)\" selects a tab it does not have", column: "selected")
-                }
-                return .tabs(TabsContainer(tabs: tabs, selected: selected))
+            let kind = settings.kind.definition
+            let contents = try slotContents(built, of: kind, snapshotID: snapshotID, owner: owner)
+            do {
+                return try kind.stored(contents, settings: settings.settings.mapValues(\.setting)).container
+            } catch {
+                throw damaged(snapshotID, "the \(kind.noun) at \"\(owner)\" \(error.phrase)", column: error.setting)
             }
+        }
+    }
+}
+
+/// A setting as a column holds it.
+enum StoredSetting {
+    case text(String)
+    case integer(Int64)
+
+    /// The setting, as its kind reads it; an integer beyond `Int` cannot be one.
+    var setting: ContainerSetting {
+        switch self {
+        case .text(let text): .text(text)
+        case .integer(let number): Int(exactly: number).map { .integer($0) } ?? .text(String(number))
+        }
+    }
+}
+
+extension ContainerSetting {
+    /// The value to bind in its column.
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .text(let text): text.databaseValue
+        case .integer(let number): number.databaseValue
+        case .bool(let flag): flag.databaseValue
         }
     }
 }

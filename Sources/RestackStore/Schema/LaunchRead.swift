@@ -61,7 +61,7 @@ enum LaunchRead {
             id: snapshotID, session: session, formatVersion: try snapshot.int(2, .formatVersion),
             appVersion: try snapshot.exactText(3, .appVersion), savedAt: try snapshot.date(4, .savedAt), recordCount: 0,
             unconfirmedRestores: try snapshot.int(5, .unconfirmedRestores), quarantinedAt: try snapshot.optionalDate(6, .quarantinedAt),
-            isTree: try SnapshotQueries.shape(snapshot.requiredExactText(7, .shape), snapshotID: snapshotID) == .tree
+            form: try SnapshotQueries.shape(snapshot.requiredExactText(7, .shape), snapshotID: snapshotID)
         )
         guard CrashLoopGuard.choose(from: [info], threshold: threshold).chosen != nil else {
             return nil
@@ -71,11 +71,11 @@ enum LaunchRead {
         while let step = try cursor.next() {
             try rows.add(StoredValues(statement: step, name: rows.nextRowName), from: 8)
         }
-        let document = try DocumentRows.document(db, rows: rows, formatVersion: info.formatVersion, shape: info.isTree ? .tree : .drillDown)
+        let tree = try DocumentRows.document(db, rows: rows, formatVersion: info.formatVersion, shape: info.form)
         // Every row read is a record of the document (the build throws on a stray one): the
         // count without walking the tree (`tree.recordCount` rebuilds it, about 9k instructions
         // per restore of 10 records, 4% of a restore).
         info.recordCount = rows.count
-        return Found(sessionID: sessionID, snapshot: StoredSnapshot(info: info, document: document))
+        return Found(sessionID: sessionID, snapshot: StoredSnapshot(info: info, tree: tree))
     }
 }

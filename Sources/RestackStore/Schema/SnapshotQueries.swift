@@ -98,7 +98,7 @@ enum SnapshotQueries {
             unconfirmedRestores: try values.int(6, .unconfirmedRestores),
             quarantinedAt: try values.optionalDate(7, .quarantinedAt),
             isProvisional: try values.optionalInteger(8, .provisionalFor) != nil,
-            isTree: try shape(values.requiredText(9, .shape), snapshotID: values.integer(0, .snapshotID)) == .tree
+            form: try shape(values.requiredText(9, .shape), snapshotID: values.integer(0, .snapshotID))
         )
     }
 
@@ -144,7 +144,7 @@ enum SnapshotQueries {
                 savedAt: try values.date(3, .savedAt), recordCount: 0,
                 unconfirmedRestores: try values.int(4, .unconfirmedRestores),
                 quarantinedAt: try values.optionalDate(5, .quarantinedAt),
-                isTree: try shape(values.requiredText(6, .shape), snapshotID: values.integer(0, .snapshotID)) == .tree
+                form: try shape(values.requiredText(6, .shape), snapshotID: values.integer(0, .snapshotID))
             ))
         }
         return result
@@ -178,11 +178,10 @@ enum SnapshotQueries {
     /// A chosen snapshot's records, with its information completed (session, record count).
     static func load(_ db: Database, _ info: SnapshotInfo, session: String) throws -> StoredSnapshot {
         var info = info
-        let document = try DocumentRows.load(db, snapshotID: info.id, formatVersion: info.formatVersion,
-                                              shape: info.isTree ? .tree : .drillDown)
+        let tree = try DocumentRows.load(db, snapshotID: info.id, formatVersion: info.formatVersion, shape: info.form)
         info.session = session
-        info.recordCount = document.tree.recordCount
-        return StoredSnapshot(info: info, document: document)
+        info.recordCount = tree.recordCount
+        return StoredSnapshot(info: info, tree: tree)
     }
 
     /// Prunes a session's history: the one statement behind retention after each save and

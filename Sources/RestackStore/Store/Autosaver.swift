@@ -5,7 +5,7 @@ import Restack
 /// Saves a session's navigation state after every change, without blocking or interrupting the
 /// code that navigates.
 ///
-/// Call ``submit(_:)-(DrillDownState)`` on every navigation change, from any thread or actor:
+/// Call ``submit(_:)`` on every navigation change, from any thread or actor:
 /// it returns at once. The autosaver writes in the background, one save at a time:
 ///
 /// - bursts coalesce: while a save is in flight, only the latest submitted state waits, and it
@@ -39,8 +39,8 @@ public actor Autosaver {
     private let onFailure: (@Sendable (StoreError) -> Void)?
     private nonisolated let mailbox = Mailbox()
 
-    /// The document the latest snapshot of the session holds, once known.
-    private var latest: StateFile.Document??
+    /// The tree the latest snapshot of the session holds, once known.
+    private var latest: RestorationTree??
     /// The sequence number of the newest submission handled: written, found identical, or failed.
     private var handled: UInt64 = 0
     /// The failure of the newest submission handled, if it failed.
@@ -68,18 +68,8 @@ public actor Autosaver {
     }
 
     /// Submits the navigation state after a change; returns at once.
-    public nonisolated func submit(_ state: DrillDownState) {
-        submit(.drillDown(state))
-    }
-
-    /// Submits a tree after a change; returns at once.
     public nonisolated func submit(_ tree: RestorationTree) {
-        submit(.tree(tree))
-    }
-
-    /// Submits a document after a change; returns at once.
-    public nonisolated func submit(_ document: StateFile.Document) {
-        if mailbox.put(document) {
+        if mailbox.put(tree) {
             Task { await self.drain() }
         }
     }
@@ -111,11 +101,11 @@ public actor Autosaver {
         }
     }
 
-    private func persist(_ document: StateFile.Document) async {
+    private func persist(_ document: RestorationTree) async {
         if latest == nil {
             // What a restore of the session would give now (never a quarantined or provisional
             // snapshot): a state equal to it is not written again.
-            latest = .some(try? await store.restore(session: session)?.snapshot.document)
+            latest = .some(try? await store.restore(session: session)?.snapshot.tree)
         }
         if latest == .some(document) {
             failure = nil
@@ -143,7 +133,7 @@ extension Autosaver {
     /// without waiting for the actor; and whether a drain is running.
     final class Mailbox: @unchecked Sendable {
         private let lock = NSLock()
-        private var pending: (document: StateFile.Document, sequence: UInt64)?
+        private var pending: (document: RestorationTree, sequence: UInt64)?
         private var sequence: UInt64 = 0
         private var draining = false
 
@@ -154,7 +144,7 @@ extension Autosaver {
         }
 
         /// Keeps `document` as the latest submission; returns whether a drain must start.
-        func put(_ document: StateFile.Document) -> Bool {
+        func put(_ document: RestorationTree) -> Bool {
             lock.lock(); defer { lock.unlock() }
             sequence += 1
             pending = (document, sequence)
@@ -164,7 +154,7 @@ extension Autosaver {
         }
 
         /// The latest submission, taken; `nil` (and the drain over) when none waits.
-        func take() -> (StateFile.Document, UInt64)? {
+        func take() -> (RestorationTree, UInt64)? {
             lock.lock(); defer { lock.unlock() }
             guard let taken = pending else {
                 draining = false

@@ -8,7 +8,7 @@ import Restack
 ///
 /// Restoring is split in two: ``beginRestore(session:)`` loads off the calling actor (with the
 /// crash-loop guard's bookkeeping) and returns a ``LoadedRestoration``, `nil` for a session
-/// that was never saved; its `plan(layout:canRebuild:)` is a pure, synchronous call that may
+/// that was never saved; its `plan(layout:resolver:)` is a pure, synchronous call that may
 /// run on the main actor with a resolver that is not `Sendable`.
 extension SnapshotStore {
     // MARK: Access
@@ -34,26 +34,14 @@ extension SnapshotStore {
 
     // MARK: Saving
 
-    /// Saves a format-1 state, asynchronously; see `save(_:session:appVersion:savedAt:)`.
-    @discardableResult
-    public func save(_ state: DrillDownState, session: String, appVersion: String? = nil, savedAt: Date = Date()) async throws(StoreError) -> SnapshotInfo {
-        try await save(.drillDown(state), session: session, appVersion: appVersion, savedAt: savedAt)
-    }
-
-    /// Saves a tree, asynchronously; see `save(_:session:appVersion:savedAt:)` (a tree).
+    /// Saves a tree, asynchronously; see `save(_:session:appVersion:savedAt:)`.
     @discardableResult
     public func save(_ tree: RestorationTree, session: String, appVersion: String? = nil, savedAt: Date = Date()) async throws(StoreError) -> SnapshotInfo {
-        try await save(.tree(tree), session: session, appVersion: appVersion, savedAt: savedAt)
-    }
-
-    /// Saves a state file's document, asynchronously.
-    @discardableResult
-    public func save(_ document: StateFile.Document, session: String, appVersion: String? = nil, savedAt: Date = Date()) async throws(StoreError) -> SnapshotInfo {
         do {
-            try options.limits.check(document.tree)
+            try options.limits.check(tree)
             let retention = options.retention
             return try await write { db in
-                try Self.insert(db, document, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention)
+                try Self.insert(db, tree, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention)
             }
         } catch {
             logSaveFailure(error, session: session)
@@ -64,7 +52,7 @@ extension SnapshotStore {
     // MARK: Restoring
 
     /// Begins a restore at launch, asynchronously: the crash-loop guard's choice, counted (see
-    /// ``beginRestore(session:layout:canRebuild:)``), loaded and not yet planned.
+    /// ``beginRestore(session:layout:resolver:)``), loaded and not yet planned.
     ///
     /// - Returns: The loaded snapshot, or `nil` when the session was never saved: not an error
     ///   at launch (show the initial UI).

@@ -79,15 +79,27 @@ extension SnapshotStore {
         )
     }
 
+    /// The slots of every kind as an SQL list: `'left', 'right', ...`.
+    private static let slotList = DocumentRows.slots.map { "'\($0.name)'" }.joined(separator: ", ")
+    /// The slots that hold one record (`right`...), as an SQL list.
+    private static let singleSlotList = DocumentRows.slots.filter { !$0.isSequence }.map { "'\($0.name)'" }.joined(separator: ", ")
+    /// Each kind with its slots: `(c.kind = 'stack' AND r.slot IN ('records')) OR ...`, from the
+    /// kinds' own files: a new kind or slot needs no migration and no change here.
+    private static let kindSlots = RestorationContainer.Kind.allCases.map { kind in
+        "(c.kind = '\(kind.rawValue)' AND r.slot IN (\(kind.definition.slots.map { "'\($0.name)'" }.joined(separator: ", "))))"
+    }.joined(separator: " OR ")
+
     /// Restack's invariants of the tree rows, each a query for the ids of the snapshots that
-    /// break it (values of the wrong class are reported above, and left out here).
+    /// break it (values of the wrong class are reported above, and left out here). Slot and kind
+    /// names come from the kinds' files; the stored schema holds no list of them.
     static let treeChecks: [(String, String)] = [
         // Enumerated columns: text of the right class that names none of their values.
-        ("restack_snapshot.shape: a shape that is neither drillDown nor tree", """
-            SELECT id FROM restack_snapshot WHERE typeof(shape) = 'text' AND shape NOT IN ('drillDown', 'tree')
+        ("restack_snapshot.shape: a shape that is neither \(RestorationTree.Form.allCases.map(\.rawValue).joined(separator: " nor "))", """
+            SELECT id FROM restack_snapshot WHERE typeof(shape) = 'text' AND shape NOT IN (\(RestorationTree.Form.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
             """),
-        ("restack_container.kind: a kind that is not drillDown, stack, split or tabs", """
-            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(kind) = 'text' AND kind NOT IN ('drillDown', 'stack', 'split', 'tabs')
+        ("restack_container.kind: a kind that is not \(RestorationContainer.Kind.allCases.map(\.rawValue).joined(separator: ", "))", """
+            SELECT DISTINCT snapshot_id FROM restack_container
+            WHERE typeof(kind) = 'text' AND kind NOT IN (\(RestorationContainer.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
             """),
         ("restack_container.focus: a focus that is not primary or detail", """
             SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(focus) = 'text' AND focus NOT IN ('primary', 'detail')
@@ -111,21 +123,21 @@ extension SnapshotStore {
             WHERE typeof(s.provisional_for) = 'integer' AND s.quarantined_at IS NULL
               AND NOT EXISTS (SELECT 1 FROM restack_snapshot p WHERE p.id = s.provisional_for)
             """),
-        ("restack_record.slot: a slot that is not left, right, records, primary, detail or tabs", """
+        ("restack_record.slot: a slot that is not \(DocumentRows.slotNamesPhrase)", """
             SELECT DISTINCT snapshot_id FROM restack_record
-            WHERE typeof(slot) = 'text' AND slot NOT IN ('left', 'right', 'records', 'primary', 'detail', 'tabs')
+            WHERE typeof(slot) = 'text' AND slot NOT IN (\(slotList))
             """),
-        ("restack_record.position: a gap in a stack, or a right record not alone at position 0", """
+        ("restack_record.position: a gap in a stack, or a single slot's record not alone at position 0", """
             SELECT DISTINCT snapshot_id FROM restack_record
             WHERE typeof(position) = 'integer'
             GROUP BY snapshot_id, parent, slot
-            HAVING MIN(position) != 0 OR MAX(position) + 1 != COUNT(*) OR (slot = 'right' AND COUNT(*) != 1)
+            HAVING MIN(position) != 0 OR MAX(position) + 1 != COUNT(*) OR (slot IN (\(singleSlotList)) AND COUNT(*) != 1)
             """),
         ("restack_record.path: a path that is not its parent's path and its own step", """
             SELECT DISTINCT snapshot_id FROM restack_record
             WHERE typeof(path) = 'text' AND typeof(parent) = 'text' AND typeof(position) = 'integer'
               AND path IS NOT (CASE WHEN parent = '' THEN '' ELSE parent || '/' END)
-                               || slot || CASE WHEN slot = 'right' THEN '' ELSE '[' || position || ']' END
+                               || slot || CASE WHEN slot IN (\(singleSlotList)) THEN '' ELSE '[' || position || ']' END
             """),
         ("restack_record.parent: a record whose parent is not a record holding a container", """
             SELECT DISTINCT r.snapshot_id FROM restack_record r
@@ -146,8 +158,7 @@ extension SnapshotStore {
         ("restack_container: a slot its container does not have, or settings out of range", """
             SELECT DISTINCT r.snapshot_id FROM restack_record r
             JOIN restack_container c ON c.snapshot_id = r.snapshot_id AND c.owner = r.parent
-            WHERE NOT ((c.kind = 'drillDown' AND r.slot IN ('left', 'right')) OR (c.kind = 'stack' AND r.slot = 'records')
-                       OR (c.kind = 'split' AND r.slot IN ('primary', 'detail')) OR (c.kind = 'tabs' AND r.slot = 'tabs'))
+            WHERE NOT (\(kindSlots))
             UNION
             SELECT c.snapshot_id FROM restack_container c
             WHERE (c.kind = 'split' AND (c.focus IS NULL OR c.compact IS NULL))

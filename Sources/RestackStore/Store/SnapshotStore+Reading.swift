@@ -78,7 +78,7 @@ extension SnapshotStore {
     private static func stored(_ db: Database, _ info: SnapshotInfo) throws -> StoredSnapshot {
         StoredSnapshot(
             info: info,
-            document: try DocumentRows.load(db, snapshotID: info.id, formatVersion: info.formatVersion, shape: info.isTree ? .tree : .drillDown)
+            tree: try DocumentRows.load(db, snapshotID: info.id, formatVersion: info.formatVersion, shape: info.form)
         )
     }
 }

@@ -5,7 +5,7 @@ import Restack
 extension SnapshotStore {
     /// Begins a restore at launch: chooses the newest snapshot the crash-loop guard allows,
     /// counts the attempt, and plans its restoration with `Restorer` for the layout the app is
-    /// in now (``StoreRestoration/treePlan``; ``StoreRestoration/plan`` is its format-1 view).
+    /// in now (``StoreRestoration/plan``), asking `resolver` about each restorable record.
     ///
     /// Call it once per session at launch, then `confirmRestore(snapshotID:)` once the
     /// restored UI is up. Between the two, the restore is *pending*:
@@ -24,39 +24,22 @@ extension SnapshotStore {
     /// are kept, visible in `snapshots(session:)`, and never pruned.
     ///
     /// ```swift
-    /// let restoration = try store.beginRestore(session: id, layout: .compact) { factory.canMake($0.className) }
-    /// rebuild(restoration.treePlan)        // may save: those saves are provisional
+    /// let restoration = try store.beginRestore(session: id, layout: .compact, resolver: RecordResolver { factory.canMake($0.className) })
+    /// rebuild(restoration.plan)            // may save: those saves are provisional
     /// try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
     /// ```
     ///
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/noRestorableSnapshot(session:quarantined:)``
     ///   when every snapshot is quarantined, and database errors.
-    public func beginRestore(
-        session: String,
-        layout: Layout = .regular,
-        canRebuild: (RestorationRecord) -> Bool
-    ) throws(StoreError) -> StoreRestoration {
-        try beginRestore(session: session, layout: layout) { record, _ in ResolverOutcome(canRebuild: canRebuild(record)) }
-    }
-
-    /// Begins a restore with a resolver (outcomes and aliases included); see
-    /// ``beginRestore(session:layout:canRebuild:)``.
     public func beginRestore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
-        try beginRestore(session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
-    }
-
-    /// Both forms of ``beginRestore(session:layout:canRebuild:)``: the counted load, then the plan.
-    private func beginRestore(
-        session: String, layout: Layout, resolve: (RestorationRecord, [String]) -> ResolverOutcome
-    ) throws(StoreError) -> StoreRestoration {
         let threshold = options.crashLoopThreshold
         let loaded = try write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
-        return try restoration(loaded, session: session, layout: layout, resolve: resolve)
+        return try restoration(loaded, session: session, layout: layout, resolver: resolver)
     }
 
     /// Confirms that a restore succeeded: the app's UI is up. Resets the snapshot's count of
     /// unconfirmed restores, ends the pending restore of its session, and makes the saves made
-    /// since ``beginRestore(session:layout:canRebuild:)`` ordinary snapshots.
+    /// since ``beginRestore(session:layout:resolver:)`` ordinary snapshots.
     ///
     /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` and database errors.
     public func confirmRestore(snapshotID: Int64) throws(StoreError) {
@@ -72,35 +55,18 @@ extension SnapshotStore {
     }
 
     /// Says what a restore of the session would give, without counting an attempt or writing
-    /// anything: the snapshot ``beginRestore(session:layout:canRebuild:)`` would choose, and its plan.
+    /// anything: the snapshot ``beginRestore(session:layout:resolver:)`` would choose, and its plan.
     ///
     /// - Parameters:
     ///   - session: The session.
     ///   - layout: The layout the app is in now; `Layout.regular` by default.
-    ///   - canRebuild: Returns `true` when the app can rebuild a restorable record.
+    ///   - resolver: Says what becomes of each restorable record; by default all are rebuilt.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/noRestorableSnapshot(session:quarantined:)``
     ///   and read errors.
-    public func restore(
-        session: String,
-        layout: Layout = .regular,
-        canRebuild: (RestorationRecord) -> Bool
-    ) throws(StoreError) -> StoreRestoration {
-        try restore(session: session, layout: layout) { record, _ in ResolverOutcome(canRebuild: canRebuild(record)) }
-    }
-
-    /// Says what a restore would give, with a resolver (outcomes and aliases included); see
-    /// ``restore(session:layout:canRebuild:)``.
     public func restore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
-        try restore(session: session, layout: layout, resolve: resolver.outcome(for:identifierPath:))
-    }
-
-    /// Both forms of ``restore(session:layout:canRebuild:)``: the uncounted load, then the plan.
-    private func restore(
-        session: String, layout: Layout, resolve: (RestorationRecord, [String]) -> ResolverOutcome
-    ) throws(StoreError) -> StoreRestoration {
         let threshold = options.crashLoopThreshold
         let loaded = try read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
-        return try restoration(loaded, session: session, layout: layout, resolve: resolve)
+        return try restoration(loaded, session: session, layout: layout, resolver: resolver)
     }
 
     /// The plan of the guard's chosen snapshot, or the error when every snapshot is quarantined.
@@ -108,13 +74,13 @@ extension SnapshotStore {
         _ loaded: Loaded,
         session: String,
         layout: Layout,
-        resolve: (RestorationRecord, [String]) -> ResolverOutcome
+        resolver: RecordResolver
     ) throws(StoreError) -> StoreRestoration {
         logQuarantines(loaded.quarantined, session: session)
         guard let snapshot = loaded.snapshot else {
             throw .noRestorableSnapshot(session: session, quarantined: loaded.skipped)
         }
-        let restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: loaded.skipped, resolve: resolve)
+        let restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: loaded.skipped, resolver: resolver)
         logRestoration(restoration, session: session)
         return restoration
     }

@@ -3,49 +3,34 @@ import GRDB
 import Restack
 
 extension SnapshotStore {
-    /// Saves a state as a new snapshot of a session, in one transaction: the snapshot and all
+    /// Saves a tree as a new snapshot of a session, in one transaction: the snapshot and all
     /// its records are written and the session's history pruned, or nothing is.
     ///
-    /// Records are stored exactly as given, valid or not, each in its explicit slot. The session
-    /// is created on its first save. A save made while a restore of the session is begun and
-    /// not yet confirmed is provisional (``SnapshotInfo/isProvisional``): it is not restored,
-    /// and does not count for retention, until `confirmRestore(snapshotID:)`. The state is checked against ``Options/limits`` before
-    /// anything is written; ``Options/retention`` is applied in the same transaction.
-    ///
-    /// - Parameters:
-    ///   - state: The state to save.
-    ///   - session: The session's name, any string (a scene's persistent identifier, say).
-    ///   - appVersion: The app's version, kept to tell which build saved the snapshot.
-    ///   - savedAt: The save time; now by default. Stored to the millisecond.
-    /// - Returns: The new snapshot's information, as it will read back (the time to the
-    ///   millisecond).
-    /// A state whose records hold containers is stored as the tree it is (it reads back as
-    /// ``StoredSnapshot/document`` `.tree`).
-    ///
-    /// - Throws: ``StoreError/limitExceeded(_:size:limit:)``, ``StoreError/readOnly(path:)``,
-    ///   ``StoreError/diskFull(path:)`` and database errors; on any error nothing was written.
-    @discardableResult
-    public func save(
-        _ state: DrillDownState,
-        session: String,
-        appVersion: String? = nil,
-        savedAt: Date = Date()
-    ) throws(StoreError) -> SnapshotInfo {
-        try save(.drillDown(state), session: session, appVersion: appVersion, savedAt: savedAt)
-    }
-
-    /// Saves a format-2 tree as a new snapshot of a session, in one transaction, as
-    /// `save(_:session:appVersion:savedAt:)` saves a state: every
-    /// record a row with its path, every container a row with its kind and settings.
+    /// Records are stored exactly as given, valid or not, every record a row with its path, every
+    /// container of a tree a row with its kind and settings; the snapshot keeps the tree's form
+    /// (`RestorationTree.form`: a format-1 drill-down or a tree). The session is created on
+    /// its first save. A save made while a restore of the session is begun and not yet confirmed
+    /// is provisional (``SnapshotInfo/isProvisional``): it is not restored, and does not count
+    /// for retention, until `confirmRestore(snapshotID:)`. The tree is checked against
+    /// ``Options/limits`` before anything is written; ``Options/retention`` is applied in the
+    /// same transaction.
     ///
     /// ```swift
     /// let tree = RestorationTree(root: .split(SplitContainer(primary: [index], detail: [message])))
     /// try store.save(tree, session: sceneID, appVersion: "3.0")
     /// ```
     ///
-    /// - Throws: the errors of `save(_:session:appVersion:savedAt:)`,
-    ///   and ``StoreError/limitExceeded(_:size:limit:)`` for containers nested deeper than
-    ///   ``Limits/maxContainerDepth``.
+    /// - Parameters:
+    ///   - tree: The tree to save; a drill-down (`RestorationTree.drillDown(left:right:)`)
+    ///     is one too.
+    ///   - session: The session's name, any string (a scene's persistent identifier, say).
+    ///   - appVersion: The app's version, kept to tell which build saved the snapshot.
+    ///   - savedAt: The save time; now by default. Stored to the millisecond.
+    /// - Returns: The new snapshot's information, as it will read back (the time to the
+    ///   millisecond).
+    /// - Throws: ``StoreError/limitExceeded(_:size:limit:)`` (containers nested deeper than
+    ///   ``Limits/maxContainerDepth`` included), ``StoreError/readOnly(path:)``,
+    ///   ``StoreError/diskFull(path:)`` and database errors; on any error nothing was written.
     @discardableResult
     public func save(
         _ tree: RestorationTree,
@@ -53,35 +38,23 @@ extension SnapshotStore {
         appVersion: String? = nil,
         savedAt: Date = Date()
     ) throws(StoreError) -> SnapshotInfo {
-        try save(.tree(tree), session: session, appVersion: appVersion, savedAt: savedAt)
-    }
-
-    /// Saves a state file's document: a format-1 state or a tree.
-    @discardableResult
-    public func save(
-        _ document: StateFile.Document,
-        session: String,
-        appVersion: String? = nil,
-        savedAt: Date = Date()
-    ) throws(StoreError) -> SnapshotInfo {
         do throws(StoreError) {
-            try options.limits.check(document.tree)
+            try options.limits.check(tree)
             let retention = options.retention
-            return try write { db in try Self.insert(db, document, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention) }
+            return try write { db in try Self.insert(db, tree, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention) }
         } catch {
             logSaveFailure(error, session: session)
             throw error
         }
     }
 
-    /// Writes a snapshot of `document` and prunes the session's history (in the caller's
+    /// Writes a snapshot of `tree` and prunes the session's history (in the caller's
     /// transaction).
     static func insert(
-        _ db: Database, _ document: StateFile.Document, session: String, appVersion: String?, savedAt: Date,
+        _ db: Database, _ tree: RestorationTree, session: String, appVersion: String?, savedAt: Date,
         retention: Retention
     ) throws -> SnapshotInfo {
-        let tree = document.tree
-        let shape = DocumentRows.shape(of: document)
+        let shape = tree.form
         let stored = try SnapshotQueries.sessionForSaving(db, name: session, creatingAt: savedAt)
         try db.cachedStatement(sql: """
             INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at, provisional_for, shape)
@@ -92,8 +65,7 @@ extension SnapshotStore {
                 shape.rawValue.databaseValue,
             ])
         let snapshotID = db.lastInsertedRowID
-        // The tree converted once per save (a format-1 state is converted on every `document.tree`).
-        let recordCount = try DocumentRows.insert(db, tree, shape: shape, snapshotID: snapshotID)
+        let recordCount = try DocumentRows.insert(db, tree, snapshotID: snapshotID)
         try SnapshotQueries.prune(db, sessionID: stored.id, keeping: snapshotID, keepLast: retention.keepLast,
                                   savedBefore: retention.maxAge.map { savedAt.addingTimeInterval(-$0) })
         return SnapshotInfo(
@@ -104,7 +76,7 @@ extension SnapshotStore {
             savedAt: SnapshotQueries.date(milliseconds: SnapshotQueries.milliseconds(savedAt)),
             recordCount: recordCount,
             isProvisional: stored.restoringSnapshotID != nil,
-            isTree: shape == .tree
+            form: shape
         )
     }
 }

@@ -20,7 +20,7 @@ import Restack
 /// }
 /// ```
 ///
-/// The store knows nothing of the restoration rules: ``restore(session:layout:canRebuild:)``
+/// The store knows nothing of the restoration rules: ``restore(session:layout:resolver:)``
 /// loads a snapshot and hands it to `Restorer`.
 ///
 /// ## Topics
@@ -39,9 +39,9 @@ import Restack
 ///
 /// ### Restoring
 /// - <doc:LaunchSequence>
-/// - ``beginRestore(session:layout:canRebuild:)``
 /// - ``beginRestore(session:layout:resolver:)``
-/// - ``restore(session:layout:canRebuild:)``
+/// - ``beginRestore(session:layout:resolver:)``
+/// - ``restore(session:layout:resolver:)``
 /// - ``restore(session:layout:resolver:)``
 ///
 /// ### Managing history

@@ -20,7 +20,7 @@ extension SnapshotStore {
                            metadata: ["session": "\(session)", "snapshot": .string(snapshot),
                                       "skipped": .array(restoration.skippedQuarantined.map { .string("\($0)") })])
         }
-        for dropped in restoration.treePlan.dropped {
+        for dropped in restoration.plan.dropped {
             logger.notice("record not restored", metadata: [
                 "session": "\(session)", "snapshot": .string(snapshot), "path": "\(dropped.path)",
                 "identifier": "\(dropped.record.identifier.map { String(reflecting: $0) } ?? "nil")", "reason": "\(dropped.reason)",

@@ -33,9 +33,10 @@ struct JSONFileStore: BenchSubject {
         folder.appendingPathComponent(session.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? session).appendingPathExtension("json")
     }
 
-    func save(_ state: DrillDownState, session: String) throws {
+    func save(_ state: RestorationTree, session: String) throws {
         func record(_ r: RestorationRecord) -> Document.Record { .init(identifier: r.identifier, className: r.className, payload: r.payload) }
-        let document = Document(formatVersion: state.formatVersion, savedAt: Date(), left: state.left.map(record), right: state.right.map(record))
+        let root = state.drillDown ?? DrillDownContainer(left: [])
+        let document = Document(formatVersion: state.formatVersion, savedAt: Date(), left: root.left.map(record), right: root.right.map(record))
         let data = try JSONEncoder().encode(document)
         let target = url(session)
         let temporary = target.appendingPathExtension("tmp")
@@ -55,7 +56,7 @@ struct JSONFileStore: BenchSubject {
     func restore(session: String) throws -> Int {
         let document = try JSONDecoder().decode(Document.self, from: Data(contentsOf: url(session)))
         func record(_ r: Document.Record) -> RestorationRecord { .init(identifier: r.identifier, className: r.className, payload: r.payload) }
-        let plan = Restorer.plan(for: DrillDownState(formatVersion: document.formatVersion, left: document.left.map(record), right: document.right.map(record)))
-        return plan.left.count + (plan.right == nil ? 0 : 1)
+        let plan = Restorer.plan(.drillDown(formatVersion: document.formatVersion, left: document.left.map(record), right: document.right.map(record)))
+        return plan.drillDownCount
     }
 }

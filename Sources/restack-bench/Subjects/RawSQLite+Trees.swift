@@ -6,7 +6,7 @@ import Restack
 /// path with parent, slot and position; containers by owner), through the C API, and a restore
 /// that reads them back into a tree and plans it.
 extension RawSQLite {
-    func save(_ tree: RestorationTree, session: String) throws {
+    func saveTree(_ tree: RestorationTree, session: String) throws {
         let savedAt = Int64(Date().timeIntervalSince1970 * 1000)
         try execute("BEGIN IMMEDIATE")
         do {
@@ -105,7 +105,7 @@ extension RawSQLite {
             default: return .tabs(TabsContainer(tabs: slots["tabs"] ?? [], selected: settings.selected))
             }
         }
-        let plan = Restorer.plan(for: RestorationTree(formatVersion: formatVersion, root: build("")))
+        let plan = Restorer.plan(RestorationTree(formatVersion: formatVersion, root: build("")))
         return plan.restoredTree?.recordCount ?? 0
     }
 }

@@ -141,12 +141,12 @@ final class RawSQLite: BenchSubject {
         try step(prune)
     }
 
-    func save(_ state: DrillDownState, session: String) throws {
+    func save(_ state: RestorationTree, session: String) throws {
         try save(state, session: session, savedAt: Int64(Date().timeIntervalSince1970 * 1000), transaction: true)
     }
 
     /// Saves one snapshot; without `transaction`, the caller holds one open (bulk loading).
-    func save(_ state: DrillDownState, session: String, savedAt: Int64, transaction: Bool) throws {
+    func save(_ state: RestorationTree, session: String, savedAt: Int64, transaction: Bool) throws {
         if transaction { try execute("BEGIN IMMEDIATE") }
         do {
             let sessionID = try sessionID(session, savedAt: savedAt)
@@ -161,17 +161,11 @@ final class RawSQLite: BenchSubject {
                 INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload)
                 VALUES (?, ?, '', ?, ?, ?, ?, ?)
                 """)
-            for (slot, entry) in state.slottedRecords {
+            for (path, entry) in state.allRecords {
                 sqlite3_bind_int64(record, 1, snapshotID)
-                bind(record, 2, slot.description)
-                switch slot {
-                case .left(let index):
-                    bind(record, 3, "left")
-                    sqlite3_bind_int64(record, 4, Int64(index))
-                case .right:
-                    bind(record, 3, "right")
-                    sqlite3_bind_int64(record, 4, 0)
-                }
+                bind(record, 2, path.description)
+                bind(record, 3, path.steps[0].slotName)
+                sqlite3_bind_int64(record, 4, Int64(path.steps[0].index))
                 bind(record, 5, entry.identifier)
                 bind(record, 6, entry.className)
                 bind(record, 7, entry.payload)
@@ -210,7 +204,7 @@ final class RawSQLite: BenchSubject {
         try execute("BEGIN")
         defer { try? execute("COMMIT") }
         let (snapshotID, formatVersion) = try latestSnapshot(session: session)
-        var state = DrillDownState(formatVersion: formatVersion, left: [])
+        var state = DrillDownContainer(left: [])
         let records = try prepared("SELECT slot, identifier, class_name, payload FROM restack_record WHERE snapshot_id = ? ORDER BY slot, position")
         sqlite3_bind_int64(records, 1, snapshotID)
         while sqlite3_step(records) == SQLITE_ROW {
@@ -219,7 +213,7 @@ final class RawSQLite: BenchSubject {
             if text(records, 0) == "right" { state.right = record } else { state.left.append(record) }
         }
         sqlite3_reset(records)
-        let plan = Restorer.plan(for: state)
-        return plan.left.count + (plan.right == nil ? 0 : 1)
+        let plan = Restorer.plan(.drillDown(formatVersion: formatVersion, left: state.left, right: state.right))
+        return plan.drillDownCount
     }
 }

@@ -11,28 +11,29 @@ struct RestackSubject: BenchSubject {
         store = try SnapshotStore(path: path, options: .init(durability: durability))
     }
 
-    func save(_ state: DrillDownState, session: String) throws {
+    func save(_ state: RestorationTree, session: String) throws {
         try store.save(state, session: session)
     }
 
     func restore(session: String) throws -> Int {
-        let restoration = try store.restore(session: session)
-        return restoration.plan.left.count + (restoration.plan.right == nil ? 0 : 1)
+        try store.restore(session: session).plan.drillDownCount
     }
 }
 
 extension RestackSubject {
-    func save(_ tree: RestorationTree, session: String) throws {
-        try store.save(tree, session: session)
-    }
-
     /// Loads the latest tree of the session and plans it; returns the records restored.
     func restoreTree(session: String) throws -> Int {
-        try store.restore(session: session).treePlan.restoredCount
+        try store.restore(session: session).plan.restoredCount
     }
 }
 
-extension RestorationTreePlan {
+extension RestorationPlan {
+    /// How many records a drill-down's plan restores, read from its drill-down view (as an app
+    /// rebuilding it would), without walking a tree.
+    var drillDownCount: Int {
+        drillDown.map { $0.left.count + ($0.right == nil ? 0 : 1) } ?? 0
+    }
+
     /// How many records the plan restores, nested ones included.
     var restoredCount: Int {
         restoredTree?.recordCount ?? 0

@@ -11,7 +11,7 @@ struct Demo: ParsableCommand {
     static func hints(path: String) -> [[String]] {
         let drillDown = DemoSessions.all[2]
         let tree = DemoSessions.all.first { session in
-            if case .tree? = session.history.last { session.layout == .compact } else { false }
+            session.history.last?.form == .tree && session.layout == .compact
         } ?? drillDown
         let known = DemoSessions.knownClasses.flatMap { ["--known-class", $0] }
         func plan(_ session: DemoSessions.Session) -> [String] {
@@ -49,27 +49,17 @@ struct Demo: ParsableCommand {
         var session: String
         var story: String
         var snapshot: Int64
-        /// The format-1 plan of a format-1 state, the tree plan of a tree.
-        var plan: DemoPlan
-    }
+        /// The plan, in its form's JSON shape (format 1 for a format-1 drill-down).
+        var plan: RestorationPlan
+        /// The saved tree, for the text rendering.
+        var tree: RestorationTree
 
-    /// A plan as the demo prints it: format 1 for a state, format 2 for a tree.
-    enum DemoPlan: Encodable {
-        case drillDown(RestorationPlan)
-        case tree(RestorationTreePlan, RestorationTree)
-
-        func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .drillDown(let plan): try plan.encode(to: encoder)
-            case .tree(let plan, _): try plan.encode(to: encoder)
-            }
+        enum CodingKeys: String, CodingKey {
+            case session, story, snapshot, plan
         }
 
         var text: String {
-            switch self {
-            case .drillDown(let plan): Text.plan(plan)
-            case .tree(let plan, let tree): TreeText.plan(plan, of: tree)
-            }
+            TreeText.plan(plan, of: tree)
         }
     }
 
@@ -84,14 +74,12 @@ struct Demo: ParsableCommand {
             if existing.contains(session.name) {
                 try store.deleteSession(session.name)
             }
-            for document in session.history {
-                try store.save(document, session: session.name, appVersion: "demo")
+            for tree in session.history {
+                try store.save(tree, session: session.name, appVersion: "demo")
             }
             let restoration = try store.restore(session: session.name, layout: session.layout, resolver: resolver)
-            let plan: DemoPlan = restoration.snapshot.state == nil
-                ? .tree(restoration.treePlan, restoration.snapshot.tree) : .drillDown(restoration.plan)
-            results.append(SessionResult(session: session.name, story: session.story,
-                                         snapshot: restoration.snapshot.info.id, plan: plan))
+            results.append(SessionResult(session: session.name, story: session.story, snapshot: restoration.snapshot.info.id,
+                                         plan: restoration.plan, tree: restoration.snapshot.tree))
         }
         try Failure.reporting("the demo sessions were written to \(path)") { () throws(OutputError) in
             if output.json {
@@ -104,7 +92,7 @@ struct Demo: ParsableCommand {
             try Stdout.line("Known classes: \(DemoSessions.knownClasses.joined(separator: ", "))\n")
             for result in results {
                 try Stdout.line("\(result.session) (snapshot \(result.snapshot)): \(result.story)")
-                try Stdout.line(result.plan.text + "\n")
+                try Stdout.line(result.text + "\n")
             }
             try Stdout.line("Look further (each command shows what was printed above):")
             for hint in Demo.hints(path: path) {

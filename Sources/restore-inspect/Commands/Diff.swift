@@ -58,8 +58,8 @@ struct Diff: ParsableCommand {
             old = DiffSide(try store.snapshot(id: older, session: session))
             new = DiffSide(try store.snapshot(id: newer, session: session))
         } else {
-            old = DiffSide(file: inputs[0], tree: try StateFileInput.readDocument(inputs[0]).tree)
-            new = DiffSide(file: inputs[1], tree: try StateFileInput.readDocument(inputs[1]).tree)
+            old = DiffSide(file: inputs[0], tree: try StateFileInput.read(inputs[0]))
+            new = DiffSide(file: inputs[1], tree: try StateFileInput.read(inputs[1]))
         }
         let diff = TreeDiff(from: old.tree, to: new.tree)
         if output.json {

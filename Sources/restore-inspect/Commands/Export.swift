@@ -16,9 +16,6 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let stored = try selection.load(from: try store.openForReading())
-        switch stored.document {
-        case .drillDown(let state): try Stdout.write(StateFile.encode(state))
-        case .tree(let tree): try Stdout.write(StateFile.encode(tree))
-        }
+        try Stdout.write(StateFile.encode(stored.tree))
     }
 }

@@ -23,8 +23,8 @@ struct Import: ParsableCommand {
 
     func run() throws {
         // Read and validate the whole file before touching the store.
-        let document = try StateFileInput.readDocument(input)
-        let info = try SnapshotStore(path: store.path, options: .commandLine).save(document, session: session, appVersion: appVersion)
+        let tree = try StateFileInput.read(input)
+        let info = try SnapshotStore(path: store.path, options: .commandLine).save(tree, session: session, appVersion: appVersion)
         // Exit 74 from here on means "saved, but not reported": no failure to save exits 74.
         try Failure.reporting("snapshot \(info.id) was saved to session \(Text.quoted(info.session)) in \(store.path)") { () throws(OutputError) in
             if output.json {

@@ -114,37 +114,23 @@ struct Plan: ParsableCommand {
     func run() throws {
         let resolver = try makeResolver()
         if let input {
-            let document = try StateFileInput.readDocument(input)
+            let tree = try StateFileInput.read(input)
+            let plan = Restorer.plan(tree, layout: layout.value, resolver: resolver)
             if picture.picture {
-                let tree = document.tree
-                return try drawPicture(of: tree, Restorer.plan(for: tree, layout: layout.value, resolver: resolver))
+                return try drawPicture(of: tree, plan)
             }
-            switch document {
-            case .drillDown(let state):
-                let plan = Restorer.plan(for: state, resolver: resolver)
-                return try output.json
-                    ? printJSON(LayoutPlanJSON(plan: plan, layout: layout.value)) : Stdout.line(TreeText.plan(plan, layout: layout.value))
-            case .tree(let tree):
-                let plan = Restorer.plan(for: tree, layout: layout.value, resolver: resolver)
-                return try output.json ? printJSON(plan) : Stdout.line(TreeText.plan(plan, of: tree))
-            }
+            return try output.json ? printJSON(plan) : Stdout.line(TreeText.plan(plan, of: tree))
         }
         let store = try SnapshotStore(readingAt: path!, options: .commandLine)
         // Without --snapshot: what a restore would give, crash-loop guard included.
         let restoration = try snapshot.map { id throws(StoreError) in
-            StoreRestoration(snapshot: try store.snapshot(id: id, session: session), layout: layout.value,
-                             resolve: resolver.outcome(for:identifierPath:))
+            StoreRestoration(snapshot: try store.snapshot(id: id, session: session), layout: layout.value, resolver: resolver)
         } ?? store.restore(session: session!, layout: layout.value, resolver: resolver)
         let info = restoration.snapshot.info
         let choice = SnapshotChoice(snapshot: info.id, by: snapshot != nil ? .option : restoration.fellBack ? .crashLoopGuard : .newest,
                                     skippedQuarantined: restoration.skippedQuarantined)
         if output.json {
-            if restoration.snapshot.state == nil {
-                let json = StorePlanJSON(plan: restoration.treePlan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined, chosen: choice)
-                return try printJSON(json)
-            }
-            let json = StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined, chosen: choice)
-            return try printJSON(LayoutPlanJSON(plan: json, layout: layout.value, arrangement: restoration.plan.compactArrangement))
+            return try printJSON(StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined, chosen: choice))
         }
         try Stdout.line("session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
         if restoration.fellBack {
@@ -153,17 +139,13 @@ struct Plan: ParsableCommand {
         }
         try Stdout.line("  " + choice.line)
         if picture.picture {
-            return try drawPicture(of: restoration.snapshot.tree, restoration.treePlan)
+            return try drawPicture(of: restoration.snapshot.tree, restoration.plan)
         }
-        if restoration.snapshot.state == nil {
-            try Stdout.line(TreeText.plan(restoration.treePlan, of: restoration.snapshot.tree))
-        } else {
-            try Stdout.line(TreeText.plan(restoration.plan, layout: layout.value))
-        }
+        try Stdout.line(TreeText.plan(restoration.plan, of: restoration.snapshot.tree))
     }
 
     /// `--picture`: the screen `plan` restores from `tree`; from a store, the store's own plan.
-    private func drawPicture(of tree: RestorationTree, _ plan: RestorationTreePlan) throws(OutputError) {
+    private func drawPicture(of tree: RestorationTree, _ plan: RestorationPlan) throws(OutputError) {
         try Stdout.line(ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: picture.colored)).text)
     }
 }
@@ -190,37 +172,5 @@ enum LayoutOption: String, ExpressibleByArgument, CaseIterable {
         case .regular: .regular
         case .compact: .compact
         }
-    }
-}
-
-/// A format-1 plan's JSON with, for the compact layout, `layout` and the drill-down's `compact`
-/// arrangement added beside its keys; for the regular layout exactly the plan's JSON.
-struct LayoutPlanJSON<Plan: Encodable>: Encodable {
-    var plan: Plan
-    var layout: Layout
-    var arrangement: CompactArrangement
-
-    init(plan: Plan, layout: Layout, arrangement: CompactArrangement) {
-        self.plan = plan
-        self.layout = layout
-        self.arrangement = arrangement
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case layout, compact
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try plan.encode(to: encoder)
-        guard layout == .compact else { return }
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(layout.rawValue, forKey: .layout)
-        try container.encode(arrangement, forKey: .compact)
-    }
-}
-
-extension LayoutPlanJSON where Plan == RestorationPlan {
-    init(plan: RestorationPlan, layout: Layout) {
-        self.init(plan: plan, layout: layout, arrangement: plan.compactArrangement)
     }
 }

@@ -40,7 +40,7 @@ struct Show: ParsableCommand {
         try Stdout.line("  " + chosen.line)
         if picture.picture {
             let tree = stored.tree
-            let plan = Restorer.plan(for: tree, layout: (layout ?? .regular).value, resolver: .acceptAll)
+            let plan = Restorer.plan(tree, layout: (layout ?? .regular).value)
             return try Stdout.line(ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: picture.colored)).text)
         }
         if let root = view.root {

@@ -10,20 +10,20 @@ enum DemoSessions {
         var name: String
         var story: String
         /// Older snapshots first; the last one is what a restore uses.
-        var history: [StateFile.Document]
+        var history: [RestorationTree]
         /// The layout the demo restores into.
         var layout: Layout = .regular
 
-        init(name: String, story: String, history: [DrillDownState]) {
+        init(name: String, story: String, history: [RestorationTree]) {
             self.name = name
             self.story = story
-            self.history = history.map { .drillDown($0) }
+            self.history = history
         }
 
         init(name: String, story: String, tree: RestorationTree, layout: Layout) {
             self.name = name
             self.story = story
-            self.history = [.tree(tree)]
+            self.history = [tree]
             self.layout = layout
         }
     }
@@ -34,6 +34,7 @@ enum DemoSessions {
         "SettingsController", "AboutController", "AlbumController", "PhotoController",
         "SplitController", "NavController", "TabBarController", "FolderListController", "IndexController",
         "NoteController", "PeerController", "LibraryController", "StateController",
+        "AttachmentPickerController", "ImageZoomController",
     ]
 
     static func record(_ id: String?, _ className: String?, _ payload: String? = nil) -> RestorationRecord {
@@ -45,8 +46,8 @@ enum DemoSessions {
             name: "demo/mail-all-valid",
             story: "every record restorable: the whole stack comes back",
             history: [
-                DrillDownState(left: [record("mailboxes", "MailboxesController")]),
-                DrillDownState(
+                RestorationTree.drillDown(left: [record("mailboxes", "MailboxesController")]),
+                RestorationTree.drillDown(
                     left: [record("mailboxes", "MailboxesController"), record("inbox", "InboxController", "folder=INBOX")],
                     right: record("message-42", "MessageController", "id=42")
                 ),
@@ -55,7 +56,7 @@ enum DemoSessions {
         Session(
             name: "demo/mail-gap",
             story: "a controller saved without an identifier: dropped, the gap closes",
-            history: [DrillDownState(
+            history: [RestorationTree.drillDown(
                 left: [record("mailboxes", "MailboxesController"), record(nil, "SearchController"),
                        record("inbox", "InboxController")],
                 right: record("message-7", "MessageController", "id=7")
@@ -64,7 +65,7 @@ enum DemoSessions {
         Session(
             name: "demo/mail-renamed-class",
             story: "the right controller's class was renamed in an update: it is dropped and nothing is promoted into the right slot",
-            history: [DrillDownState(
+            history: [RestorationTree.drillDown(
                 left: [record("mailboxes", "MailboxesController"), record("inbox", "InboxController")],
                 right: record("message-9", "LegacyMessageController", "id=9")
             )]
@@ -72,7 +73,7 @@ enum DemoSessions {
         Session(
             name: "demo/settings-lone-right",
             story: "no left record survives: the right one becomes the sole left record",
-            history: [DrillDownState(
+            history: [RestorationTree.drillDown(
                 left: [record(nil, "SettingsController"), record("", "GeneralController")],
                 right: record("about", "AboutController")
             )]
@@ -80,7 +81,7 @@ enum DemoSessions {
         Session(
             name: "demo/photos-duplicates",
             story: "two records share an identifier: both kept, with a warning",
-            history: [DrillDownState(
+            history: [RestorationTree.drillDown(
                 left: [record("album", "AlbumController"), record("photo", "PhotoController", "n=1")],
                 right: record("photo", "PhotoController", "n=2")
             )]
@@ -88,7 +89,7 @@ enum DemoSessions {
         Session(
             name: "demo/notes-newer-format",
             story: "saved by a newer app in format 3, beyond the newest this version reads: nothing is restored, nothing is changed",
-            history: [DrillDownState(formatVersion: RestorationTree.currentFormatVersion + 1, left: [record("notes", "NotesController")])]
+            history: [RestorationTree.drillDown(formatVersion: RestorationTree.currentFormatVersion + 1, left: [record("notes", "NotesController")])]
         ),
     ] + seedSystems
 
@@ -163,6 +164,21 @@ enum DemoSessions {
                 ]))),
                 record("gone", "RemovedFeatureController"),
             ], selected: 1))),
+            layout: .regular
+        ),
+        Session(
+            name: "demo/mail-compose-attachments",
+            story: "a mail app's compose sheet presents an attachment picker, which presented a preview whose class was removed: the chain stops there, the zoom it presented is truncated",
+            tree: RestorationTree(root: .presentation(PresentationContainer(
+                base: owner("mail", "SplitController", .drillDown(DrillDownContainer(
+                    left: [record("inbox", "InboxController", "folder=INBOX")], right: record("message-42", "MessageController", "id=42")))),
+                presented: [
+                    owner("compose-nav", "NavController", .stack(StackContainer(records: [record("compose", "ComposeController", "draft=17")]))),
+                    record("attachments", "AttachmentPickerController"),
+                    record("preview", "RemovedPreviewController"),
+                    record("zoom", "ImageZoomController"),
+                ]
+            ))),
             layout: .regular
         ),
     ]

@@ -5,9 +5,9 @@ import RestackStore
 /// Reads a state file from a path, or stdin for `-`, in bounded memory.
 enum StateFileInput {
     /// The state file at `path` (`-` for stdin), in either format.
-    static func readDocument(_ path: String) throws -> StateFile.Document {
+    static func read(_ path: String) throws -> RestorationTree {
         let data = try readBytes(path, limit: byteLimit(for: SnapshotStore.Options.commandLine.limits))
-        return try StateFile.decodeDocument(data)
+        return try StateFile.decode(data)
     }
 
     /// The most bytes a state file may have: generously more than any state within `limits`

@@ -73,7 +73,7 @@ struct SnapshotJSON: Encodable {
         quarantined = info.isQuarantined
         quarantinedAt = info.quarantinedAt
         provisional = info.isProvisional
-        shape = info.isTree ? "tree" : "drillDown"
+        shape = info.form.rawValue
     }
 }
 
@@ -82,7 +82,7 @@ struct ShowJSON: Encodable {
     struct Record: Encodable {
         /// The top-level slot of a format-1 record (`{"slot": "left", "index": 0}`); `null` for
         /// a record nested in a tree, which `path` names.
-        @NullEncoded var from: Slot?
+        @NullEncoded var from: RecordPath.Step?
         var path: String
         @NullEncoded var identifier: String?
         @NullEncoded var className: String?
@@ -109,15 +109,11 @@ struct ShowJSON: Encodable {
 
         init(_ container: RestorationContainer) {
             kind = container.kind.rawValue
-            switch container {
-            case .split(let split):
-                focus = split.focus.rawValue
-                compact = split.compact.rawValue
-            case .tabs(let tabs):
-                selected = tabs.selected
-            case .drillDown, .stack:
-                break
-            }
+            // The settings by name, as the kind's file lists them.
+            let settings = container.storedSettings
+            if case .text(let value)? = settings["focus"] { focus = value }
+            if case .text(let value)? = settings["compact"] { compact = value }
+            if case .integer(let value)? = settings["selected"] { selected = value }
         }
     }
 
@@ -132,11 +128,11 @@ struct ShowJSON: Encodable {
         self.chosen = chosen
         snapshot = SnapshotJSON(stored.info)
         let tree = stored.tree
-        root = stored.state == nil ? ContainerJSON(tree.root) : nil
+        root = tree.form == .drillDown ? nil : ContainerJSON(tree.root)
         records = tree.allRecords.map { path, record in
             let problem = Restorer.identifierProblem(of: record)
             return Record(
-                from: path.slot, path: path.description, identifier: record.identifier, className: record.className,
+                from: tree.drillDown != nil && path.steps.count == 1 ? path.steps.first : nil, path: path.description, identifier: record.identifier, className: record.className,
                 payloadBytes: record.payload?.count, restorable: problem == nil, problem: problem?.rawValue,
                 reason: problem?.rawValue, container: record.container.map(ContainerJSON.init)
             )

@@ -5,8 +5,8 @@ import Restack
 ///
 /// A split or a drill-down in the regular layout is two framed columns (primary and detail, left
 /// and right); in a compact layout, the one stack of the plan's arrangement, then what it keeps
-/// hidden. A stack is one column. Every stack is drawn as it piles up: its top (visible) record
-/// first, its bottom (root) record last. Tabs are a row with the selected tab marked `* `, then the
+/// hidden. A stack is one column; so is a presentation chain, its base at the bottom. Every stack
+/// is drawn as it piles up: its top (visible) record first, its bottom (root) record last. Tabs are a row with the selected tab marked `* `, then the
 /// container of each tab that holds one. A record's container is drawn inside its column,
 /// indented under the record. Each record line is `  step "identifier" Class` (the saved class,
 /// then `(renamed to New)` for a record the resolver renamed), marked `x` and
@@ -22,7 +22,7 @@ struct ScreenPicture {
     }
 
     let tree: RestorationTree
-    let plan: RestorationTreePlan
+    let plan: RestorationPlan
     let style: TerminalStyle
     private var status: [RecordPath: Status] = [:]
     private var planned: [RecordPath: PlannedContainer] = [:]
@@ -31,7 +31,7 @@ struct ScreenPicture {
     private var renamedTo: [RecordPath: String?] = [:]
 
     /// A picture of `plan`, made from `tree`.
-    init(tree: RestorationTree, plan: RestorationTreePlan, style: TerminalStyle) {
+    init(tree: RestorationTree, plan: RestorationPlan, style: TerminalStyle) {
         self.tree = tree
         self.plan = plan
         self.style = style
@@ -95,7 +95,7 @@ struct ScreenPicture {
                 plannedLeft = Set(left.map(\.from))
             }
             let all = children(of: container, at: path)
-            let left = all.filter { if case .left = $0.step { true } else { plannedLeft.contains($0.path) } }
+            let left = all.filter { $0.step.slotName == "left" || plannedLeft.contains($0.path) }
             let right = all.filter { $0.step == .right && !plannedLeft.contains($0.path) }
             return [style.bold("[drillDown]")] + columns([("left", left), ("right", right)])
         case .split(let split):
@@ -109,8 +109,8 @@ struct ScreenPicture {
                 return oneStack(container, at: path, compact, title: "compact \(split.compact.rawValue): one stack")
             }
             let all = children(of: container, at: path)
-            let primary = all.filter { if case .primary = $0.step { true } else { false } }
-            let detail = all.filter { if case .detail = $0.step { true } else { false } }
+            let primary = all.filter { $0.step.slotName == "primary" }
+            let detail = all.filter { $0.step.slotName == "detail" }
             var detailColumn = column(detail)
             if placeholder {
                 detailColumn.insert(style.dim("  (the app's placeholder)"), at: 0)
@@ -119,6 +119,9 @@ struct ScreenPicture {
             return [style.bold("[split]")] + frame([(titles[0], column(primary)), (titles[1], detailColumn)])
         case .stack:
             return [style.bold("[stack]")] + columns([("stack", children(of: container, at: path))])
+        case .presentation:
+            // One pile: the base at the bottom, each presented record above the one presenting it.
+            return [style.bold("[presentation]")] + columns([("chain", children(of: container, at: path))])
         case .tabs(let tabs):
             var selected = tabs.selected.map { path.appending(.tabs($0)) }
             if case .tabs(let plannedTabs, let index)? = restored?.content {

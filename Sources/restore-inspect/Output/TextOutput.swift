@@ -50,7 +50,7 @@ enum Text {
 
     /// One line describing a snapshot.
     static func snapshotLine(_ info: SnapshotInfo) -> String {
-        var parts = ["snapshot \(info.id)", "saved \(formatDate(info.savedAt))", "format \(info.formatVersion)\(info.isTree ? " tree" : "")",
+        var parts = ["snapshot \(info.id)", "saved \(formatDate(info.savedAt))", "format \(info.formatVersion)\(info.form == .tree ? " tree" : "")",
                      "\(info.recordCount) record\(info.recordCount == 1 ? "" : "s")"]
         if let version = info.appVersion {
             parts.append("app \(oneLine(version))")
@@ -65,14 +65,15 @@ enum Text {
         return parts.joined(separator: " · ")
     }
 
-    /// The plan as a tree: what is restored where, what is dropped and why, warnings.
-    static func plan(_ plan: RestorationPlan) -> String {
+    /// The plan of a drill-down as a table: what is restored where, what is dropped and why,
+    /// warnings.
+    static func drillDownPlan(_ plan: RestorationPlan, _ drillDown: RestorationPlan.DrillDown) -> String {
         var rows: [[String]] = []
-        for (index, entry) in plan.left.enumerated() {
+        for (index, entry) in drillDown.left.enumerated() {
             rows.append([rows.isEmpty ? "restored" : "", "left[\(index)]", quoted(entry.record.identifier),
                          cell(entry.record.className, or: "(no class)"), "from \(entry.from)" + renamed(entry.renamedFrom)])
         }
-        if let right = plan.right {
+        if let right = drillDown.right {
             rows.append([rows.isEmpty ? "restored" : "", "right", quoted(right.record.identifier),
                          cell(right.record.className, or: "(no class)"), "from \(right.from)" + renamed(right.renamedFrom)])
         }
@@ -80,11 +81,11 @@ enum Text {
             rows.append(["restored", "nothing"])
         }
         for (index, dropped) in plan.dropped.enumerated() {
-            rows.append([index == 0 ? "dropped" : "", "\(dropped.from)", quoted(dropped.record.identifier),
+            rows.append([index == 0 ? "dropped" : "", "\(dropped.path)", quoted(dropped.record.identifier),
                          cell(dropped.record.className, or: "(no class)"), dropped.reason.rawValue])
         }
         var lines = [table(rows, indent: "  ")]
-        if plan.rightPromotedToLeft {
+        if drillDown.rightPromotedToLeft {
             lines.append("  note      no left record survived: the saved right record is now the sole left record")
         }
         for warning in plan.warnings {

@@ -1,20 +1,20 @@
 import Restack
 
-/// Human-readable plans by layout: a format-1 plan as ``Text/plan(_:)`` draws it, and a format-2
-/// plan as the saved tree, one line per record indented by level, each marked restored, dropped
-/// (with the reason) or hidden in the compact layout, each container with its restored settings.
-/// Names are escaped as in every text view (``Text/quoted(_:)``, ``Text/cell(_:or:)``): one record,
-/// one line.
+/// The one human-readable rendering of a plan, for `plan` and `demo`: the saved tree, one line per
+/// record indented by level, each marked restored, dropped (with the reason) or hidden in the
+/// compact layout, each container with its restored settings. A format-1 drill-down is its view
+/// as a table (``Text/drillDownPlan(_:_:)``), with the single stack of the compact layout. Names
+/// are escaped as in every text view (``Text/quoted(_:)``, ``Text/cell(_:or:)``): one record, one
+/// line.
 enum TreeText {
-    /// A format-1 plan; for the compact layout, also the single stack it shows.
-    static func plan(_ plan: RestorationPlan, layout: Layout) -> String {
-        guard layout == .compact else { return Text.plan(plan) }
-        let stack = plan.compactArrangement.stack.map(\.description).joined(separator: ", ")
-        return Text.plan(plan) + "\n  compact   one stack: \(stack.isEmpty ? "empty" : stack)"
-    }
-
-    /// A format-2 plan drawn over the saved tree it was made from.
-    static func plan(_ plan: RestorationTreePlan, of tree: RestorationTree) -> String {
+    /// A plan drawn over the saved tree it was made from.
+    static func plan(_ plan: RestorationPlan, of tree: RestorationTree) -> String {
+        if plan.form == .drillDown, let drillDown = plan.drillDown {
+            let table = Text.drillDownPlan(plan, drillDown)
+            guard plan.layout == .compact else { return table }
+            let stack = drillDown.compactArrangement.stack.map(\.description).joined(separator: ", ")
+            return table + "\n  compact   one stack: \(stack.isEmpty ? "empty" : stack)"
+        }
         var restored: [RecordPath: PlannedRecord] = [:]
         for record in plan.restoredRecords {
             restored[record.from] = record

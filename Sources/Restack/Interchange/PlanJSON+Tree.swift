@@ -1,6 +1,8 @@
 import Foundation
 
-/// The JSON form of a tree plan, as `restore-inspect plan --json` prints it for a format-2 state.
+/// The JSON form of a plan, as `restore-inspect plan --json` prints it for a format-2 state; a plan
+/// of a format-1 drill-down (its ``RestorationPlan/form``) is written in the format-1 plan's shape
+/// instead, byte for byte as format 1 always wrote it.
 ///
 /// ```json
 /// { "formatVersion": 2, "layout": "compact",
@@ -15,17 +17,21 @@ import Foundation
 /// ```
 ///
 /// Planned containers: `drillDown` {left, right}, `stack` {records}, `split` {primary, detail,
-/// focus, detailPlaceholder}, `tabs` {tabs, selected}; `compact` only for a split or a drill-down
+/// focus, detailPlaceholder}, `tabs` {tabs, selected}, `presentation` {base (a record or null),
+/// presented}; `compact` only for a split or a drill-down
 /// planned for the compact layout. `root` is `null` when nothing is planned (rule 10). A record
 /// has `container` only when it holds one, and `renamedFrom` (its saved class name; `class` is
 /// the new one) only when the resolver renamed it.
-extension RestorationTreePlan: Encodable {
+extension RestorationPlan: Encodable {
     enum CodingKeys: String, CodingKey {
         case formatVersion, layout, root, dropped, notes, warnings
     }
 
-    /// Encodes the plan in the documented JSON shape.
+    /// Encodes the plan in the documented JSON shape of its form.
     public func encode(to encoder: any Encoder) throws {
+        if form == .drillDown {
+            return try DrillDownPlanJSON(plan: self).encode(to: encoder)
+        }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(formatVersion, forKey: .formatVersion)
         try container.encode(layout.rawValue, forKey: .layout)
@@ -41,7 +47,7 @@ extension RestorationTreePlan: Encodable {
     }
 }
 
-extension RestorationTreePlan.Dropped: Encodable {
+extension RestorationPlan.Dropped: Encodable {
     enum CodingKeys: String, CodingKey {
         case path, identifier, className = "class", reason
     }
@@ -56,7 +62,7 @@ extension RestorationTreePlan.Dropped: Encodable {
     }
 }
 
-extension RestorationTreePlan.Note: Encodable {
+extension RestorationPlan.Note: Encodable {
     enum CodingKeys: String, CodingKey {
         case kind, path
     }
@@ -87,30 +93,24 @@ extension PlannedRecord: Encodable {
 }
 
 extension PlannedContainer: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case kind, left, right, records, primary, detail, focus, detailPlaceholder, tabs, selected, compact
-    }
-
-    /// Encodes `kind`, the kind's restored slots and settings, and `compact` when arranged.
+    /// Encodes `kind`, the kind's restored slots and settings (as its file lists them), and
+    /// `compact` when arranged.
     public func encode(to encoder: any Encoder) throws {
-        var keys = encoder.container(keyedBy: CodingKeys.self)
-        try keys.encode(kind.rawValue, forKey: .kind)
-        switch content {
-        case .drillDown(let left, let right):
-            try keys.encode(left, forKey: .left)
-            try keys.encode(right, forKey: .right)
-        case .stack(let records):
-            try keys.encode(records, forKey: .records)
-        case .split(let primary, let detail, let focus, _):
-            try keys.encode(primary, forKey: .primary)
-            try keys.encode(detail, forKey: .detail)
-            try keys.encode(focus.rawValue, forKey: .focus)
-            try keys.encode(detailPlaceholder, forKey: .detailPlaceholder)
-        case .tabs(let tabs, let selected):
-            try keys.encode(tabs, forKey: .tabs)
-            try keys.encode(selected, forKey: .selected)
+        var keys = encoder.container(keyedBy: AnyCodingKey.self)
+        try keys.encode(kind.rawValue, forKey: AnyCodingKey(stringValue: "kind"))
+        let parts = content.parts
+        for (slot, records) in zip(kind.definition.slots, parts.slots) {
+            let key = AnyCodingKey(stringValue: slot.name)
+            if slot.isSequence {
+                try keys.encode(records, forKey: key)
+            } else {
+                try keys.encode(records.first, forKey: key)
+            }
         }
-        try keys.encodeIfPresent(compact, forKey: .compact)
+        for (name, value) in parts.settings {
+            try keys.encode(value, forKey: AnyCodingKey(stringValue: name))
+        }
+        try keys.encodeIfPresent(compact, forKey: AnyCodingKey(stringValue: "compact"))
     }
 }
 
@@ -124,6 +124,23 @@ extension CompactArrangement: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(stack, forKey: .stack)
         try container.encode(hidden, forKey: .hidden)
+    }
+}
+
+extension RestorationWarning: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case kind, identifier, paths
+    }
+
+    /// Encodes `kind`, `identifier` and `paths`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        switch self {
+        case .duplicateIdentifier(let identifier, let paths):
+            try container.encode(identifier, forKey: .identifier)
+            try container.encode(paths, forKey: .paths)
+        }
     }
 }
 
