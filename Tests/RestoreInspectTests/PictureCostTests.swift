@@ -3,7 +3,7 @@ import Restack
 import Testing
 
 /// The picture costs the size of the picture: the work of drawing it (characters measured and
-/// bytes written, counted by the drawing code) stays within a small multiple of its bytes, and
+/// bytes written into any canvas, counted by ``PictureWork``) stays within a small multiple of its bytes, and
 /// grows with the input as the picture does, however deep the nesting or long the stack. Judged
 /// by counts in ratio, not by a clock: a drawing that copied each level's rows into the level
 /// above (as it once did: 26 s for a 64-level file) does work the depth times the picture.
@@ -29,11 +29,14 @@ struct PictureCostTests {
                    right: RestorationRecord(identifier: "right", className: "Known"))
     }
 
-    /// The picture's bytes (lines joined) and the work of making it.
+    /// The picture's bytes (lines joined) and the work of making it, as ``PictureWork`` counts it.
     static func cost(_ tree: RestorationTree, _ layout: Layout, colored: Bool) -> (bytes: Int, work: Int) {
         let plan = Restorer.plan(tree, layout: layout)
-        let drawn = ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: colored)).drawn
-        return (drawn.canvas.rows.reduce(0) { $0 + $1.utf8.count }, drawn.work)
+        let work = PictureWork()
+        let text = PictureWork.$counter.withValue(work) {
+            ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: colored)).text
+        }
+        return (text.utf8.count, work.count)
     }
 
     /// Work within a few times the picture at each size, and growing no faster than the picture

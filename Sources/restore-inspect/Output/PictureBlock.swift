@@ -1,3 +1,5 @@
+import Foundation
+
 /// Part of a picture: a line, blocks one under another, a block indented, or framed columns side
 /// by side; measured once, when made, and drawn once, at the end, into a ``PictureCanvas``.
 ///
@@ -19,24 +21,20 @@ struct PictureBlock {
     let height: Int
     /// The number of columns a terminal gives the widest row.
     let width: Int
-    /// The characters measured to make the block: what measuring cost, which the tests hold to
-    /// the size of the picture.
-    let measured: Int
 
     /// One row of text, measured (``TerminalStyle/visibleWidth(_:)``).
     static func line(_ text: String) -> PictureBlock {
-        PictureBlock(content: .line(text), height: 1, width: TerminalStyle.visibleWidth(text), measured: text.utf8.count)
+        PictureBlock(content: .line(text), height: 1, width: TerminalStyle.visibleWidth(text))
     }
 
     /// Blocks one under another; none is an empty block.
     static func column(_ blocks: [PictureBlock]) -> PictureBlock {
-        PictureBlock(content: .column(blocks), height: blocks.reduce(0) { $0 + $1.height }, width: blocks.map(\.width).max() ?? 0,
-                     measured: blocks.reduce(0) { $0 + $1.measured })
+        PictureBlock(content: .column(blocks), height: blocks.reduce(0) { $0 + $1.height }, width: blocks.map(\.width).max() ?? 0)
     }
 
     /// `block` with `spaces` spaces before each row.
     static func indented(_ block: PictureBlock, by spaces: Int) -> PictureBlock {
-        PictureBlock(content: .indented(block, by: spaces), height: block.height, width: block.width + spaces, measured: block.measured)
+        PictureBlock(content: .indented(block, by: spaces), height: block.height, width: block.width + spaces)
     }
 
     /// Framed columns side by side: `+- title ---+- title ---+`, the rows (`| ` and the row,
@@ -52,8 +50,7 @@ struct PictureBlock {
         }
         let bottom = "+" + widths.map { String(repeating: "-", count: $0) + "+" }.joined()
         return PictureBlock(content: .frame(top: top, bottom: bottom, columns: Array(zip(blocks, widths))),
-                            height: (blocks.map(\.height).max() ?? 0) + 2, width: widths.reduce(1) { $0 + $1 + 1 },
-                            measured: blocks.reduce(0) { $0 + $1.measured })
+                            height: (blocks.map(\.height).max() ?? 0) + 2, width: widths.reduce(1) { $0 + $1 + 1 })
     }
 
     /// Writes the block's rows into `canvas`, its first row at `row`, each starting at visible
@@ -97,9 +94,8 @@ struct PictureCanvas {
     private(set) var rows: [String] = []
     /// The visible width of each row so far.
     private var widths: [Int] = []
-    /// The bytes written, spaces included: what drawing cost, which the tests hold to the size
-    /// of the picture.
-    private(set) var bytesWritten = 0
+    /// Where the bytes written are counted, if anywhere.
+    private let work = PictureWork.counter
 
     /// Writes `text`, `width` columns wide, on `row` at visible column `column`, after spaces up
     /// to it; rows up to `row` are added as needed.
@@ -115,6 +111,31 @@ struct PictureCanvas {
         }
         rows[row].append(text)
         widths[row] = column + width
-        bytesWritten += max(gap, 0) + text.utf8.count
+        work?.add(max(gap, 0) + text.utf8.count)
+    }
+}
+
+/// The work of drawing pictures, counted for the tests that hold it to the picture's size: the
+/// characters measured (``TerminalStyle/visibleWidth(_:)``) and the bytes written into any
+/// ``PictureCanvas``. Counted only in a task that sets ``counter``.
+final class PictureWork: @unchecked Sendable {
+    /// The counter of the current task; `nil`, counting nothing, unless a test sets one.
+    @TaskLocal static var counter: PictureWork?
+
+    private let lock = NSLock()
+    private var total = 0
+
+    /// Adds `amount` bytes of work.
+    func add(_ amount: Int) {
+        lock.lock()
+        total += amount
+        lock.unlock()
+    }
+
+    /// The bytes of work counted so far.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return total
     }
 }

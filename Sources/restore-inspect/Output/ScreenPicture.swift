@@ -57,13 +57,11 @@ struct ScreenPicture {
 
     /// The picture, lines joined, without a final newline.
     var text: String {
-        drawn.canvas.rows.joined(separator: "\n")
+        drawn.rows.joined(separator: "\n")
     }
 
-    /// The picture drawn: a heading, the root container, notes, and a legend; and what making it
-    /// cost, the characters measured and the bytes written (the tests hold it to the picture's
-    /// size).
-    var drawn: (canvas: PictureCanvas, work: Int) {
+    /// The picture drawn: a heading, the root container, notes, and a legend.
+    var drawn: PictureCanvas {
         let restored = plan.restoredRecords.count
         var blocks = [line(style.bold("screen · layout \(plan.layout.rawValue) · \(restored) restored, \(plan.dropped.count) dropped"))]
         blocks.append(container(tree.root, at: .root))
@@ -72,9 +70,8 @@ struct ScreenPicture {
         }
         blocks.append(line(style.dim("legend: stacks top first · * selected tab · x dropped · ~ hidden in compact")))
         var canvas = PictureCanvas()
-        let picture = PictureBlock.column(blocks)
-        picture.draw(into: &canvas, row: 0, column: 0)
-        return (canvas, picture.measured + canvas.bytesWritten)
+        PictureBlock.column(blocks).draw(into: &canvas, row: 0, column: 0)
+        return canvas
     }
 
     /// One line of text, measured.

@@ -22,6 +22,7 @@ struct TerminalStyle: Sendable {
     /// The number of columns a terminal gives `text`: escape sequences (ESC `[` ... a letter)
     /// take none, East Asian wide characters and emoji two (``columns(of:)``), others one.
     static func visibleWidth(_ text: String) -> Int {
+        PictureWork.counter?.add(text.utf8.count)
         var width = 0
         var inEscape = false
         for character in text {
