@@ -60,6 +60,15 @@ struct ScreenPicture {
         drawn.rows.joined(separator: "\n")
     }
 
+    /// Writes the picture to stdout, row by row, each ending in a newline.
+    func write() throws(OutputError) {
+        var output = StdoutLines()
+        for row in drawn.rows {
+            try output.line(row)
+        }
+        try output.flush()
+    }
+
     /// The picture drawn: a heading, the root container, notes, and a legend.
     var drawn: PictureCanvas {
         let restored = plan.restoredRecords.count
