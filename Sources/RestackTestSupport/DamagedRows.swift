@@ -88,6 +88,15 @@ public enum DamagedStores {
         Damage(table: "restack_record", column: "slot", literal: "'middle'", kind: "'middle'", isRead: true),
         Damage(table: "restack_record", column: "position", literal: "-1", kind: "-1", isRead: true),
         Damage(table: "restack_record", column: "position", literal: "5", kind: "5", isRead: true),
+        // Text of the right class that names no value of an enumerated column: read as one of
+        // its values, it would pass unnoticed (a shape neither drill-down nor tree was once
+        // read as a drill-down).
+        Damage(table: "restack_snapshot", column: "shape", literal: "'branch'", kind: "'branch'", isRead: true),
+        Damage(table: "restack_snapshot", column: "shape", literal: "'DrillDown'", kind: "'DrillDown'", isRead: true),
+        Damage(table: "restack_container", column: "kind", literal: "'grid'", kind: "'grid'", isRead: true),
+        Damage(table: "restack_container", column: "focus", literal: "'middle'", kind: "'middle'", isRead: true),
+        Damage(table: "restack_container", column: "compact", literal: "'sideways'", kind: "'sideways'", isRead: true),
+        Damage(table: "restack_container", column: "selected", literal: "-1", kind: "-1", isRead: true),
     ]
 
     /// The rows a damage goes into: session "s", its newest snapshot, and that snapshot's

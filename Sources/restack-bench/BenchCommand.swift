@@ -48,6 +48,7 @@ struct Run: ParsableCommand {
         try NestedScenario(work: folder, rounds: rounds).run(into: &report)
         try InProcessLaunchScenario(work: folder, runs: quick ? 20 : rounds).run(into: &report)
         try LaunchScenario(work: folder, runs: quick ? 5 : launchRuns).run(into: &report)
+        try FreshProcessScenario(work: folder, runs: quick ? 1 : 3).run(into: &report)
         try ScaleScenario(work: folder, sessions: quick ? 500 : scaleSessions, snapshotsPerSession: quick ? 4 : scaleSnapshots,
                           rounds: rounds, inspectRuns: quick ? 3 : 15).run(into: &report)
 
@@ -65,6 +66,10 @@ struct Run: ParsableCommand {
 }
 
 /// One launch: open an existing store and restore one session, then exit. Started by `run`.
+///
+/// Its work stays inside `run()`: `FreshProcessScenario` counts the instructions of this very
+/// function by its mangled name (`$s13restack_bench5ProbeV3runyyKF`), so renaming the type, the
+/// method or the module makes that scenario fail loudly, not measure something else.
 struct Probe: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open a store and restore one session (used by the launch scenario).",
                                                     shouldDisplay: false)

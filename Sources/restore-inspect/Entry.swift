@@ -7,6 +7,7 @@ enum Entry {
     static func main() {
         // Before anything can write or open a file: SIGPIPE ignored, closed streams held.
         StandardStreams.prepare()
+        refuseArgumentsThatAreNotUTF8()
         do {
             var command = try RestoreInspect.parseAsRoot()
             try command.run()
@@ -36,6 +37,23 @@ enum Entry {
             }
             Stderr.line("restore-inspect: error: \(Text.oneLine(message.isEmpty ? "invalid usage" : message)) (see restore-inspect --help)")
             exit(code.rawValue)
+        }
+    }
+
+    /// A path is bytes on Linux, but Swift reads each argument as UTF-8, repairing invalid
+    /// bytes into U+FFFD: `bad\xFF.sqlite` would open, or create, `bad\u{FFFD}.sqlite`, another
+    /// file. An argument that is not valid UTF-8 is a usage error (64), before anything is
+    /// opened.
+    private static func refuseArgumentsThatAreNotUTF8() {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            let shown = String(decoding: bytes, as: UTF8.self)
+            if !shown.utf8.elementsEqual(bytes) {
+                Stderr.line("restore-inspect: error: argument \(index) (\(Text.oneLine(shown))) is not valid UTF-8; "
+                    + "Restack takes paths and names as UTF-8 text, and would otherwise open another file (see restore-inspect --help)")
+                exit(64)
+            }
         }
     }
 }

@@ -34,7 +34,7 @@ struct CrashLoopGuardTests {
         // Kept, visible, and still passed over.
         let history = try store.snapshots(session: "s")
         #expect(history.map(\.isQuarantined) == [false, true])
-        #expect(history[0].unconfirmedRestores == 0, "confirmed")
+        #expect(try #require(history.first).unconfirmedRestores == 0, "confirmed")
         #expect(try store.beginRestore(session: "s").snapshot.info.id == good.id)
         #expect(try store.restore(session: "s").skippedQuarantined == [bad.id], "the read-only plan says the same")
         #expect(try store.snapshot(id: bad.id).tree == Self.bad, "quarantine never changes the records")

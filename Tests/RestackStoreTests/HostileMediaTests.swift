@@ -108,4 +108,91 @@ struct JournalAndLockTests {
             try db.execute(sql: "ROLLBACK")
         }
     }
+
+    /// The copy of a store with a hot journal, as a crashed writer in rollback-journal mode
+    /// leaves it; returns the copy's path and the id of the snapshot saved before.
+    static func storeWithAHotJournal(in folder: TemporaryFolder) throws -> (path: String, saved: Int64) {
+        let original = folder.path("original.sqlite")
+        let saved = try SnapshotStore(path: original).save(mailState, session: "s")
+        let queue = try DatabaseQueue(path: original)
+        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
+        let copy = folder.path("copy.sqlite")
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA cache_size = 1")
+            try db.inTransaction {
+                try db.execute(sql: "DELETE FROM restack_record")
+                try db.execute(sql: "DELETE FROM restack_snapshot")
+                try FileManager.default.copyItem(atPath: original, toPath: copy)
+                try FileManager.default.copyItem(atPath: original + "-journal", toPath: copy + "-journal")
+                return .rollback
+            }
+        }
+        try queue.close()
+        return (copy, saved.id)
+    }
+
+    /// Reading only, a hot journal is not "read-only": it is an interrupted write that the next
+    /// writer rolls back; the read writes nothing, and the writable opening then reads it all.
+    @Test func aHotJournalIsAnInterruptedWriteToAReadOnlyOpening() throws {
+        let folder = try TemporaryFolder()
+        let (path, saved) = try Self.storeWithAHotJournal(in: folder)
+        let journal = FileManager.default.contents(atPath: path + "-journal")
+        let bytes = FileManager.default.contents(atPath: path)
+        #expect(throws: StoreError.interruptedWrite(path: path)) { _ = try SnapshotStore(readingAt: path).sessions() }
+        #expect(FileManager.default.contents(atPath: path) == bytes)
+        #expect(FileManager.default.contents(atPath: path + "-journal") == journal)
+        #expect(try SnapshotStore(path: path).restore(session: "s").snapshot.info.id == saved)
+        #expect(try SnapshotStore(readingAt: path).check().isHealthy)
+    }
+
+    /// A write-ahead log without its index: reading it would create the index, so a read-only
+    /// opening refuses with a typed error and creates nothing; an empty log is read in place.
+    @Test func aWriteAheadLogWithoutItsIndexCreatesNoSideFile() throws {
+        let folder = try TemporaryFolder()
+        let original = folder.path("original.sqlite")
+        let store = try SnapshotStore(path: original)
+        try store.save(mailState, session: "s")
+        let holder = try DatabaseQueue(path: original)
+        try holder.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try store.save(mailState, session: "t")
+        let path = folder.path("copy.sqlite")
+        try FileManager.default.copyItem(atPath: original, toPath: path)
+        try FileManager.default.copyItem(atPath: original + "-wal", toPath: path + "-wal")
+        let before = FileFingerprint(path)
+        #expect(throws: StoreError.interruptedWrite(path: path)) { _ = try SnapshotStore(readingAt: path).sessions() }
+        #expect(FileFingerprint(path) == before, "no -shm created")
+        // An empty log: nothing to recover, read in place.
+        try Data().write(to: URL(fileURLWithPath: path + "-wal"))
+        let empty = FileFingerprint(path)
+        #expect(try SnapshotStore(readingAt: path).sessions().map(\.name) == ["s"])
+        #expect(FileFingerprint(path) == empty, "no -shm created")
+        try holder.close()
+    }
+
+    /// In rollback-journal mode too, a lock held by another connection fails an opening for
+    /// writing, and a read, once the busy timeout has passed, not after several timeouts.
+    @Test func aLockInRollbackJournalModeFailsWithinItsTimeout() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        try SnapshotStore(path: path).save(mailState, session: "s")
+        var configuration = Configuration()
+        configuration.prepareDatabase { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
+        let holder = try DatabaseQueue(path: path, configuration: configuration)
+        let timeout = 0.5
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN EXCLUSIVE")
+            try db.execute(sql: "DELETE FROM restack_record")
+            let opens: [() throws -> Void] = [
+                { _ = try SnapshotStore(path: path, options: .init(busyTimeout: timeout)) },
+                { _ = try SnapshotStore(readingAt: path, options: .init(busyTimeout: timeout)).sessions() },
+            ]
+            for open in opens {
+                let start = Date()
+                #expect(throws: StoreError.locked(path: path)) { try open() }
+                let waited = Date().timeIntervalSince(start)
+                #expect(waited < 2.5 * timeout, "waited \(waited) s for a \(timeout) s timeout")
+            }
+            try db.execute(sql: "ROLLBACK")
+        }
+    }
 }

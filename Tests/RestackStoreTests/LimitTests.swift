@@ -60,6 +60,7 @@ struct LimitTests {
         try store.save(state, session: text)
         let loaded = try store.latestSnapshot(session: text)
         #expect(loaded.tree == state)
+        try #require(loaded.tree.left.isEmpty == false)
         #expect(loaded.tree.left[0].identifier.map { Array($0.utf8) } == Array(text.utf8))
         #expect(try store.sessions().map { Array($0.name.utf8) } == [Array(text.utf8)])
         #expect(try store.check().isHealthy)

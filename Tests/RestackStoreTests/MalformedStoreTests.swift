@@ -123,4 +123,84 @@ struct MalformedStoreTests {
         #expect(try store.check().snapshotCount == saved.count, "the failed save left no snapshot behind")
         #expect(try store.check().isHealthy)
     }
+
+    /// A file with Restack's table names but no record of Restack's migrations: refused before
+    /// anything is written (no migration retried as a lost race, no WAL switch, no
+    /// `grdb_migrations` added), named damaged or another application's, never advised to be
+    /// opened for writing.
+    @Test(arguments: [
+        (["CREATE TABLE restack_session (id INTEGER PRIMARY KEY, name TEXT)"], "damaged"),
+        (["CREATE TABLE restack_session (id INTEGER PRIMARY KEY)", "CREATE TABLE contacts (id INTEGER PRIMARY KEY)"], "another application"),
+        (["DROP TABLE grdb_migrations"], "damaged"),
+        (["DELETE FROM grdb_migrations"], "damaged"),
+    ])
+    func restackTablesWithoutTheirMigrationRecordAreRefusedByteForByte(_ statements: [String], _ verdict: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("u.sqlite")
+        if statements[0].hasPrefix("CREATE") {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in for sql in statements { try db.execute(sql: sql) } }
+            try queue.close()
+        } else {
+            try SnapshotStore(path: path).save(mailState, session: "s")
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in
+                for sql in statements { try db.execute(sql: sql) }
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+            try queue.close()
+        }
+        let before = FileFingerprint(path)
+        let opens: [() throws -> Void] = [
+            { _ = try SnapshotStore(path: path) },
+            { _ = try SnapshotStore(readingAt: path) },
+        ]
+        for open in opens {
+            do {
+                try open()
+                Issue.record("\(statements) opened")
+            } catch {
+                let message = "\(error)"
+                #expect(message.contains(verdict == "damaged" ? "is damaged" : "belongs to another application"), "\(message)")
+                #expect(!message.contains("open it for writing"), "\(message)")
+            }
+            #expect(FileFingerprint(path) == before, "\(statements): the file and its folder are as they were")
+        }
+    }
+
+    /// A file that lost its tail reads without SQLite noticing: `check` compares its length
+    /// with its page size and its header.
+    @Test(arguments: [1, 4096, 8192])
+    func checkFindsAFileThatLostItsTail(_ bytesCut: Int) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.sqlite")
+        try Self.makeStore(path)
+        #expect(try SnapshotStore(readingAt: path).check().isHealthy)
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        try bytes.dropLast(bytesCut).write(to: URL(fileURLWithPath: path))
+        // A whole page cut may be found by SQLite on opening (damaged); a part of one only by
+        // the length check.
+        do {
+            let report = try SnapshotStore(readingAt: path).check()
+            #expect(!report.isHealthy, "\(bytesCut) bytes cut")
+            #expect(report.problems.contains { $0.contains("truncated") }, "\(report.problems)")
+        } catch {
+            guard case .corrupt = error, bytesCut % 4096 == 0 else {
+                Issue.record("\(bytesCut) bytes cut: \(error)")
+                return
+            }
+        }
+    }
+
+    @Test func checkFindsAMigrationIdentifierThatIsNotText() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("m.sqlite")
+        try SnapshotStore(path: path).save(mailState, session: "s")
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (x'72657374')") }
+        try queue.close()
+        let report = try SnapshotStore(readingAt: path).check()
+        #expect(!report.isHealthy)
+        #expect(report.problems.contains { $0.contains("grdb_migrations.identifier") }, "\(report.problems)")
+    }
 }

@@ -46,8 +46,25 @@ struct SaveLoadTests {
         try store.save(RestorationTree.drillDown(left: [tricky]), session: session)
         let loaded = try store.latestSnapshot(session: session)
         #expect(loaded.tree.left == [tricky])
+        try #require(loaded.tree.left.isEmpty == false)
         #expect(loaded.tree.left[0].payload == Data())
         #expect(try store.sessions().map(\.name) == [session])
+    }
+
+    /// The launch read (`restore` and `beginRestore`) selects text columns as they are and
+    /// must still give back every byte after a NUL, which GRDB's C-string reading would cut.
+    @Test func theLaunchReadKeepsNULCharactersToo() throws {
+        let store = try SnapshotStore.inMemory()
+        let tricky = RestorationRecord(identifier: "a\u{0}b", className: "C\u{0}lass", payload: Data([0]))
+        let session = "scene\u{0}with NUL"
+        try store.save(RestorationTree.drillDown(left: [tricky], right: tricky), session: session, appVersion: "2\u{0}.3")
+        let restored = try store.restore(session: session)
+        #expect(restored.snapshot.tree.left == [tricky])
+        #expect(restored.snapshot.tree.right == tricky)
+        #expect(restored.snapshot.info.appVersion == "2\u{0}.3")
+        let begun = try store.beginRestore(session: session)
+        #expect(begun.snapshot.tree.left == [tricky])
+        #expect(begun.snapshot.info.unconfirmedRestores == 1)
     }
 
     @Test func restoreUsesTheLatestSnapshotAndTheResolver() throws {

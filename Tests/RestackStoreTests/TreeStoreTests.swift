@@ -130,6 +130,47 @@ struct TreeStoreTests {
     }
 }
 
+/// `check` judges by the readers' limits: what `show`, `plan` and `export` refuse, it reports.
+@Suite("Check against the readers' limits")
+struct CheckLimitTests {
+    /// 64 nested containers, the most a state may hold, are healthy and read; one more level,
+    /// written as rows, is refused by the readers and reported by `check`.
+    @Test func containersNestedOnePastTheLimitAreUnhealthy() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.sqlite")
+        let depth = RestorationTree.maxContainerDepth
+        try SnapshotStore(path: path, options: .init(limits: .init(maxContainerDepth: depth))).save(TreeStoreTests.nested(depth: depth), session: "s")
+        #expect(try SnapshotStore(readingAt: path).check().isHealthy)
+        #expect(try SnapshotStore(readingAt: path).restore(session: "s").snapshot.tree.root.depth == depth)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO restack_container SELECT snapshot_id, path, 'stack', NULL, NULL, NULL FROM restack_record WHERE identifier = 'leaf'")
+            try db.execute(sql: """
+                INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload)
+                SELECT snapshot_id, path || '/records[0]', path, 'records', 0, 'deeper', 'C', NULL FROM restack_record WHERE identifier = 'leaf'
+                """)
+        }
+        try queue.close()
+        let store = try SnapshotStore(readingAt: path)
+        #expect(throws: StoreError.self) { try store.restore(session: "s") }
+        let report = try store.check()
+        #expect(!report.isHealthy)
+        #expect(report.problems.contains { $0.contains("nested deeper than \(depth)") }, "\(report.problems)")
+    }
+
+    @Test func aPendingProvisionalSaveOfNoSnapshotIsUnhealthy() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.sqlite")
+        try SnapshotStore(path: path).save(mailState, session: "s")
+        #expect(try SnapshotStore(readingAt: path).check().isHealthy)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "UPDATE restack_snapshot SET provisional_for = 999") }
+        try queue.close()
+        let report = try SnapshotStore(readingAt: path).check()
+        #expect(report.problems.contains { $0.contains("provisional_for") }, "\(report.problems)")
+    }
+}
+
 /// The store plans with the resolver's outcomes: stale payloads and renames come through.
 @Suite("Resolver outcomes through the store")
 struct StoreOutcomeTests {

@@ -119,7 +119,8 @@ struct RecordPayloadTests {
         let plan = Restorer.plan(tree(stack(renamed, stale)), resolver: resolver)
         #expect(plan.drops == ["records[1]:stale-payload"])
         #expect(plan.restoredRecords.map(\.renamedFrom) == ["InboxViewController"])
-        #expect(try plan.restoredRecords[0].record.decodePayload(as: InboxState.self) == InboxState(folder: "A", scroll: 0))
+        let first = try #require(plan.restoredRecords.first)
+        #expect(try first.record.decodePayload(as: InboxState.self) == InboxState(folder: "A", scroll: 0))
     }
 
     @Test func hostilePayloadsAreStaleNotACrash() throws {

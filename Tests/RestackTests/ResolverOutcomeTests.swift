@@ -21,7 +21,7 @@ struct ResolverOutcomeTests {
         }
     }
 
-    @Test func eachOutcomeIsShownInAFormatOnePlan() {
+    @Test func eachOutcomeIsShownInAFormatOnePlan() throws {
         let plan = Restorer.plan(state, resolver: RecordResolver(outcome))
         #expect(plan.left.map(\.record.identifier) == ["a", "d"])
         #expect(plan.left.map(\.record.className) == ["aController", "NewdController"])
@@ -30,7 +30,9 @@ struct ResolverOutcomeTests {
         #expect(plan.right?.renamedFrom == "rController")
         #expect(drops(plan) == ["left[1]:unresolved-class", "left[2]:stale-payload"])
         // The renamed record keeps its identifier and payload.
-        #expect(plan.left[1].record.payload == state.drillDown?.left[3].payload)
+        // Guarded: a wrong plan fails this test, it does not trap the whole test process.
+        try #require(plan.left.count > 1 && state.left.count > 3)
+        #expect(plan.left[1].record.payload == state.left[3].payload)
     }
 
     @Test func aResolverValueGivesTheSamePlanAsTheClosure() {

@@ -20,10 +20,10 @@ struct StateFileStrictnessTests {
     @Test(arguments: ["====", "=", "aGVsbG8", "aGVsbG8==", "aGVsbG8===", "aGVsbG9=", "aGVs bG8=", " aGVsbG8=", "aGVsbG8=\\n",
                       "aGVs\\nbG8=", "aGVs\\rbG8=", "aGVsbG8*", "aGVs-G8=", "aGVs_G8=", "a", "ab", "abc", "YQ=a", "\\u0000aGVsbG8="])
     func invalidOrNonCanonicalBase64IsRefusedNamingThePlace(_ payload: String) {
-        let formatOne = Self.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "a"}, {"identifier": "b", "payload": "\#(payload)"}]}"#)
+        let formatOne = StateFileStrictnessTests.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "a"}, {"identifier": "b", "payload": "\#(payload)"}]}"#)
         #expect(formatOne?.path == "left[1].payload", "\(String(describing: formatOne))")
         #expect(formatOne?.problem.contains("expected base64 data") == true)
-        let formatTwo = Self.decodeError(#"{"formatVersion": 2, "root": {"kind": "stack", "records": [{"identifier": "n", "container": {"kind": "tabs", "selected": 0, "tabs": [{"payload": "\#(payload)"}]}}]}}"#)
+        let formatTwo = StateFileStrictnessTests.decodeError(#"{"formatVersion": 2, "root": {"kind": "stack", "records": [{"identifier": "n", "container": {"kind": "tabs", "selected": 0, "tabs": [{"payload": "\#(payload)"}]}}]}}"#)
         #expect(formatTwo?.path == "root.records[0].container.tabs[0].payload", "\(String(describing: formatTwo))")
     }
 
@@ -32,7 +32,7 @@ struct StateFileStrictnessTests {
             let state = try StateFile.decode(Data(#"{"formatVersion": 1, "left": [{"identifier": "a", "payload": "\#(text)"}]}"#.utf8))
             #expect(state.left.first?.payload == Data(bytes.utf8))
         }
-        #expect(Self.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "a", "payload": 12}]}"#)?.path == "left[0].payload")
+        #expect(StateFileStrictnessTests.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "a", "payload": 12}]}"#)?.path == "left[0].payload")
     }
 
     @Test(arguments: [
@@ -49,19 +49,19 @@ struct StateFileStrictnessTests {
         (#"{"formatVersion": 1, "left": [], "a\"b": 1, "a\u0022b": 2}"#, "", #"a"b"#),
     ])
     func duplicateKeysAtAnyLevelAreRefusedNamingThePlace(_ json: String, _ path: String, _ key: String) {
-        let error = Self.decodeError(json)
+        let error = StateFileStrictnessTests.decodeError(json)
         #expect(error?.path == path, "\(String(describing: error))")
         #expect(error?.problem == "duplicate key \(String(reflecting: key))", "\(String(describing: error))")
     }
 
     @Test func keysThatOnlyLookAlikeAreNotDuplicates() {
         // Different bytes, different keys: both unknown, neither a duplicate.
-        let error = Self.decodeError(#"{"formatVersion": 1, "left": [], "caf\u00e9": 1, "cafe\u0301": 2}"#)
+        let error = StateFileStrictnessTests.decodeError(#"{"formatVersion": 1, "left": [], "caf\u00e9": 1, "cafe\u0301": 2}"#)
         #expect(error?.problem.hasPrefix("unknown key") == true, "\(String(describing: error))")
         // The same key in sibling objects is fine.
-        #expect(Self.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "a"}, {"identifier": "a"}]}"#) == nil)
+        #expect(StateFileStrictnessTests.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "a"}, {"identifier": "a"}]}"#) == nil)
         // A key-like string as a value is not a key.
-        #expect(Self.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "class", "class": "identifier"}]}"#) == nil)
+        #expect(StateFileStrictnessTests.decodeError(#"{"formatVersion": 1, "left": [{"identifier": "class", "class": "identifier"}]}"#) == nil)
     }
 
     @Test func containersDeeperThanTheLimitAreRefusedNamingThePlace() throws {
@@ -74,11 +74,11 @@ struct StateFileStrictnessTests {
         }
         let deepest = try StateFile.decode(Data(nested(RestorationTree.maxContainerDepth).utf8))
         #expect(deepest.root.depth == 64)
-        let error = Self.decodeError(nested(RestorationTree.maxContainerDepth + 1))
+        let error = StateFileStrictnessTests.decodeError(nested(RestorationTree.maxContainerDepth + 1))
         #expect(error?.problem == "containers nested deeper than 64", "\(String(describing: error))")
         #expect(error?.path.hasPrefix("root.records[0].container.records[0].container") == true)
         // Far deeper: stopped by the structure check before any parser recursion.
-        let tooDeep = Self.decodeError(nested(1000))
+        let tooDeep = StateFileStrictnessTests.decodeError(nested(1000))
         #expect(tooDeep?.problem.contains("nested deeper than") == true, "\(String(describing: tooDeep))")
     }
 
@@ -88,14 +88,14 @@ struct StateFileStrictnessTests {
         let count = 1_000_000 / opening.utf8.count
         let open = String(repeating: opening, count: count)
         for json in [open, open + "1" + String(repeating: opening == "[" ? "]" : "}", count: count)] {
-            let error = Self.decodeError(json)
+            let error = StateFileStrictnessTests.decodeError(json)
             #expect(error?.problem.contains("nested deeper than \(3 * 64 + 8) arrays and objects") == true, "\(String(describing: error?.problem.prefix(200)))")
         }
     }
 
     @Test func mismatchedBracketsAreInvalidJSON() {
-        #expect(Self.decodeError(#"{"formatVersion": 1, "left": [}"#)?.problem.hasPrefix("not valid JSON") == true)
-        #expect(Self.decodeError(#"]"#)?.problem.hasPrefix("not valid JSON") == true)
+        #expect(StateFileStrictnessTests.decodeError(#"{"formatVersion": 1, "left": [}"#)?.problem.hasPrefix("not valid JSON") == true)
+        #expect(StateFileStrictnessTests.decodeError(#"]"#)?.problem.hasPrefix("not valid JSON") == true)
     }
 
     /// A document this package wrote, with hostile strings, passes the structure check: the
@@ -144,5 +144,65 @@ struct StateFileEncodingTests {
                 try StateFile.decode(Data(#"{"formatVersion": 1, "left": [{"identifier": "a\#(raw)b"}]}"#.utf8))
             }
         }
+    }
+
+    /// JSON has no trailing comma, and no comma without a value before it: `JSONDecoder` accepts
+    /// both, the state file neither (issue 21, item 14).
+    @Test(arguments: [
+        #"{"formatVersion":1,"left":[{"identifier":"a","class":"C",},],}"#,
+        #"{"formatVersion":1,"left":[{"identifier":"a","class":"C"},]}"#,
+        #"{"formatVersion":1,"left":[{"identifier":"a","class":"C"}],}"#,
+        #"{"formatVersion":1,"left":[{"identifier":"a","class":"C" , } ]}"#,
+        "{\"formatVersion\":1,\"left\":[{\"identifier\":\"a\"}\n,\n]}",
+        #"{"formatVersion":1,"left":[,{"identifier":"a"}]}"#,
+        #"{,"formatVersion":1,"left":[]}"#,
+        #"{"formatVersion":1,,"left":[]}"#,
+        #"{"formatVersion":2,"root":{"kind":"stack","records":[{"identifier":"a"},]}}"#,
+    ])
+    func aStrayCommaIsRefused(_ json: String) {
+        let error = StateFileStrictnessTests.decodeError(json)
+        #expect(error?.problem.contains("a comma with no value") == true, "\(String(describing: error))")
+    }
+
+    /// Commas inside strings are text, not JSON.
+    @Test func commasInStringsAreText() throws {
+        let state = try StateFile.decode(Data(#"{"formatVersion": 1, "left": [{"identifier": "a,]", "class": ",}"}]}"#.utf8))
+        #expect(state.left.map(\.identifier) == ["a,]"])
+    }
+
+    /// Whole numbers are read exactly, never through a double: 2^53 + 1 is itself, Int.max is a
+    /// (newer) version, and a whole number past Int's range is out of range as written
+    /// (issue 21, item 15).
+    @Test func wholeNumbersAreReadExactly() throws {
+        for version in [9_007_199_254_740_993, Int.max, 3, 1] {
+            let state = try StateFile.decode(Data(#"{"formatVersion": \#(version), "left": []}"#.utf8))
+            guard state.form == .drillDown else { Issue.record("\(version): not format 1"); continue }
+            #expect(state.formatVersion == version)
+        }
+        #expect(try StateFile.decode(Data(#"{"formatVersion": 1.0, "left": []}"#.utf8)).formatVersion == 1)
+        let tooLarge = StateFileStrictnessTests.decodeError(#"{"formatVersion": 9223372036854775808, "left": []}"#)
+        #expect(tooLarge?.path == "formatVersion")
+        #expect(tooLarge?.problem.contains("out of range: 9223372036854775808") == true, "\(String(describing: tooLarge))")
+        let fraction = StateFileStrictnessTests.decodeError(#"{"formatVersion": 9007199254740993.5, "left": []}"#)
+        #expect(fraction?.problem.contains("expected a whole number") == true, "\(String(describing: fraction))")
+        #expect(fraction?.problem.contains("e+") == false)
+        let selected = StateFileStrictnessTests.decodeError(#"{"formatVersion": 2, "root": {"kind": "tabs", "tabs": [{"identifier": "a"}], "selected": 18446744073709551617}}"#)
+        #expect(selected?.path == "root.selected")
+        #expect(selected?.problem.contains("out of range: 18446744073709551617") == true, "\(String(describing: selected))")
+        let half = StateFileStrictnessTests.decodeError(#"{"formatVersion": 2, "root": {"kind": "tabs", "tabs": [{"identifier": "a"}], "selected": 0.5}}"#)
+        #expect(half?.problem == "expected a whole number, found 0.5", "\(String(describing: half))")
+    }
+
+    /// The structure pass's documented bound, at the boundary itself (issue 21, item 18): 200
+    /// nested arrays and objects pass it (and are refused by the decoder for what they hold),
+    /// 201 are refused by it, naming the bound.
+    @Test(arguments: [(200, false), (201, true), (199, false)])
+    func theNestingBoundIsExactlyTwoHundred(_ depth: Int, _ refusedForDepth: Bool) {
+        // The outer object is one level; the value of "deep" holds the rest.
+        let inner = depth - 1
+        let json = #"{"formatVersion": 1, "left": [], "deep": "# + String(repeating: "[", count: inner) + String(repeating: "]", count: inner) + "}"
+        let error = StateFileStrictnessTests.decodeError(json)
+        #expect(error != nil)
+        #expect((error?.problem.contains("nested deeper than 200") == true) == refusedForDepth, "\(depth): \(String(describing: error))")
     }
 }

@@ -91,6 +91,71 @@ struct TreePropertyTests {
         }
     }
 
+    /// The oracle of rules 5 to 7: for each container whose owner survives, the notes it gets
+    /// and a split's focus, from its own children's fates, written independently of the
+    /// restorer (issue 21, item 17: a focus rule changed for both-empty splits passed every
+    /// test).
+    static func expectedNotesAndFocus(_ tree: RestorationTree) -> (notes: Set<String>, focus: [RecordPath: SplitContainer.Side]) {
+        let survives = Dictionary(expectedFates(tree).map { ($0.path, $0.reason == nil) }, uniquingKeysWith: { a, _ in a })
+        var notes = Set<String>(), focus: [RecordPath: SplitContainer.Side] = [:]
+        var pending: [(RecordPath, RestorationContainer)] = [(.root, tree.root)]
+        while let (path, container) = pending.popLast() {
+            let children = container.children
+            func kept(_ step: (RecordPath.Step) -> Bool) -> Int {
+                children.filter { step($0.step) && survives[path.appending($0.step)] == true }.count
+            }
+            switch container {
+            case .drillDown:
+                let left = kept { $0.slotName == "left" }
+                let right = kept { $0 == .right }
+                if left == 0 && right == 1 { notes.insert("right-promoted@\(path)") }
+            case .split(let split):
+                let primaryEmpty = kept { $0.slotName == "primary" } == 0
+                let detailEmpty = kept { $0.slotName == "detail" } == 0
+                // Only a side that restores empty while the other does not loses the focus.
+                var side = split.focus
+                if split.focus == .primary && primaryEmpty && !detailEmpty { side = .detail }
+                if split.focus == .detail && detailEmpty && !primaryEmpty { side = .primary }
+                focus[path] = side
+                if side != split.focus { notes.insert("focus-moved@\(path)") }
+                if primaryEmpty { notes.insert("primary-empty@\(path)") }
+            case .tabs(let tabs):
+                let survivors = kept { _ in true }
+                let selectedSurvives = tabs.selected.map { survives[path.appending(.tabs($0))] == true } ?? false
+                if survivors > 0 && !selectedSurvives { notes.insert("selection-moved@\(path)") }
+            case .stack, .presentation:
+                break
+            }
+            for child in children {
+                if let nested = child.record.container, survives[path.appending(child.step)] == true {
+                    pending.append((path.appending(child.step), nested))
+                }
+            }
+        }
+        return (notes, focus)
+    }
+
+    @Test func notesAndFocusFollowRulesFiveToSeven() async {
+        await checkProperty(count: 300, input: zip(TreeGenerators.tree, TreeGenerators.layout)) { tree, layout in
+            let plan = Restorer.plan(tree, layout: layout, resolver: Self.resolver)
+            let expected = Self.expectedNotesAndFocus(tree)
+            #expect(Set(plan.notes.map { "\($0.kind.rawValue)@\($0.path)" }) == expected.notes)
+            #expect(plan.notes.count == expected.notes.count, "no note twice")
+            var planned: [RecordPath: PlannedContainer] = [:]
+            planned[.root] = plan.root
+            for record in plan.restoredRecords {
+                planned[record.from] = record.container
+            }
+            for (path, side) in expected.focus {
+                guard case .split(_, _, let focus, _)? = planned[path]?.content else {
+                    Issue.record("no planned split at \(path)")
+                    continue
+                }
+                #expect(focus == side, "split at \(path)")
+            }
+        }
+    }
+
     @Test func isDeterministicAndIdempotent() async {
         await checkProperty(count: 300, input: zip(TreeGenerators.tree, TreeGenerators.layout)) { tree, layout in
             do {

@@ -191,6 +191,7 @@ struct ContractTests {
         let newest = try #require(try CLI.run(["history", "--db", path, "--session", session, "--newest-first", "--json"]).json as? [[String: Any]])
         #expect(newest.compactMap { $0["id"] as? Int } == ids.reversed())
         let one = try #require(try CLI.run(["history", "--db", path, "--session", session, "--newest-first", "--limit", "1", "--json"]).json as? [[String: Any]])
+        try #require(ids.count > 1)
         #expect(one.compactMap { $0["id"] as? Int } == [ids[1]])
         #expect(try CLI.run(["history", "--db", path, "--session", session, "--limit", "1"]).stdout.hasSuffix("showing 1 of 2 snapshots\n"))
         #expect(try CLI.run(["history", "--db", path, "--session", session]).stdout.hasSuffix("\n2 snapshots\n"))

@@ -46,7 +46,7 @@ struct DiffTests {
         #expect(changed.count == 2)
         let message = try #require(changed.first { ($0["record"] as? [String: Any])?["identifier"] as? String == "message-42" })
         let fields = try #require(message["changes"] as? [[String: Any]])
-        #expect(fields.map { $0["field"] as? String } == ["class", "payload"])
+        try #require(fields.map { $0["field"] as? String } == ["class", "payload"])
         #expect(fields[0]["from"] as? String == "MessageController" && fields[0]["to"] as? String == "MessageControllerV2")
         // "hello" and "hello!": 5 and 6 bytes, their FNV-1a 64 hashes.
         #expect(fields[1]["from"] as? String == "5 bytes, fnv1a64 a430d84680aabd0b")
@@ -55,7 +55,7 @@ struct DiffTests {
         let anonymous = try #require(changed.first { ($0["record"] as? [String: Any])?["identifier"] as? String == "named-now" })
         #expect((anonymous["changes"] as? [[String: Any]])?.first?["field"] as? String == "identifier", "matched by path")
         let containers = try #require(diff["containers"] as? [[String: Any]])
-        #expect(containers.map { $0["path"] as? String } == ["", "primary[0]"])
+        try #require(containers.map { $0["path"] as? String } == ["", "primary[0]"])
         #expect((containers[0]["changes"] as? [[String: Any]])?.first?["field"] as? String == "focus")
         #expect((containers[1]["changes"] as? [[String: Any]])?.first?["to"] as? String == "1")
 

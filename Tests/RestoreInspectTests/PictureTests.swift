@@ -112,6 +112,31 @@ struct PictureTests {
         }
     }
 
+    /// Zero-width characters take no column and look like nothing: escaped in every listing and
+    /// picture, so `"a\u{200B}b"` never looks like `"ab"` and frame rows keep their width; and
+    /// one byte has one escape, `\u{07}`, in an identifier and in a class name (issue 21, item 16).
+    @Test func zeroWidthCharactersAreEscapedOneWayEverywhere() throws {
+        let scratch = try Scratch()
+        let hostile = #"a\u200Bb\uFEFFc\u00ADd\u0007"#
+        let file = scratch.write("z.json", #"{"formatVersion": 2, "root": {"kind": "split", "primary": [{"identifier": "\#(hostile)", "class": "\#(hostile)"}], "detail": [{"identifier": "ab", "class": "ab"}]}}"#)
+        let path = scratch.path("z.sqlite")
+        #expect(try CLI.run(["import", "--db", path, "--session", "z", "--input", file]).status == 0)
+        let outputs = [
+            try CLI.run(["plan", "--input", file, "--picture", "--color", "never"]),
+            try CLI.run(["plan", "--input", file]),
+            try CLI.run(["show", "--db", path, "--session", "z"]),
+            try CLI.run(["show", "--db", path, "--session", "z", "--picture", "--color", "never"]),
+        ]
+        for result in outputs {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stdout.unicodeScalars.contains { ["\u{200B}", "\u{FEFF}", "\u{AD}", "\u{7}"].contains($0) }, "\(result.stdout)")
+            #expect(result.stdout.contains(#"a\u{200B}b\u{FEFF}c\u{AD}d\u{07}"#), "\(result.stdout)")
+            #expect(!result.stdout.contains(#"\u{7}"#), "one escape for BEL: \(result.stdout)")
+            let framed = result.stdout.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("|") }
+            #expect(Set(framed.map(\.unicodeScalars.count)).count <= 1, "\(framed)")
+        }
+    }
+
     @Test func aStoredTreeDrawsAsItsFileDoes() throws {
         let scratch = try Scratch()
         let path = scratch.path("trees.sqlite")

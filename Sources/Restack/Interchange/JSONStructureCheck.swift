@@ -6,7 +6,9 @@ import Foundation
 /// - a duplicate key in any object (`JSONDecoder` keeps the last one: data lost without a word).
 ///   Keys are compared after unescaping, so `"a"` and `"\u0061"` are the same key;
 /// - nesting deeper than ``maxDepth`` arrays and objects (a parser that recurses could overflow
-///   the stack on `[[[[...`).
+///   the stack on `[[[[...`);
+/// - a comma with no value after it (`[1,]`, `{"a":1,}`) or before it (`[,1]`), which
+///   `JSONDecoder` accepts though JSON does not.
 ///
 /// The scan is iterative and uses memory proportional to the nesting depth and the keys of the
 /// open objects. It does not validate the rest of the grammar: the decoder that runs next does.
@@ -67,8 +69,21 @@ enum JSONStructureCheck {
         let bytes = [UInt8](data)
         var frames: [Frame] = []
         var position = 0
+        // The last byte outside strings and whitespace: a `,` may follow no `{`, `[` or `,`, and
+        // no `}` or `]` may follow a `,`.
+        var previous: UInt8 = 0
         while position < bytes.count {
             let byte = bytes[position]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                position += 1
+                continue
+            }
+            let closes = byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+            if (closes && previous == UInt8(ascii: ","))
+                || (byte == UInt8(ascii: ",") && [UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "{"), 0].contains(previous)) {
+                throw StateFileError(path: path(of: frames), problem: "not valid JSON (a comma with no value \(closes ? "after" : "before") it, at byte \(position))")
+            }
+            previous = byte
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if frames.count >= maxDepth {

@@ -38,16 +38,35 @@ struct StateDocument: Codable {
 
 /// Reads the format version: a whole number, 1 or more.
 func decodeFormatVersion<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Int {
-    // Read as a number first, so that 1.5 gets its own message rather than a parse error.
-    let number = try container.decode(Double.self, forKey: key)
-    guard number == number.rounded(), abs(number) < 1e15 else {
-        throw StateFileError(path: "formatVersion", problem: "expected a whole number, found \(number)")
-    }
-    let version = Int(number)
+    let version = try decodeWholeNumber(container, forKey: key, place: "formatVersion")
     guard version >= 1 else {
         throw StateFileError(path: "formatVersion", problem: "must be 1 or more, found \(version)")
     }
     return version
+}
+
+/// Reads a whole number exactly: `9007199254740993` is that number, not the nearest double. A
+/// number with a fraction, or a whole number outside `Int`'s range, is an error that quotes the
+/// number as written (`found 1.5`, `9223372036854775808 is out of range`), never a rounded
+/// double. `1.0` and `2e0` are whole numbers.
+func decodeWholeNumber<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, forKey key: Key, place: String) throws -> Int {
+    // `JSONDecoder` reads an Int through a double when the text has a fraction or an exponent
+    // (9007199254740993.5 would be 9007199254740994): the number is read as a Decimal, which
+    // keeps up to 38 digits as written, and judged from those.
+    if var exact = try? container.decode(Decimal.self, forKey: key) {
+        var whole = Decimal()
+        NSDecimalRound(&whole, &exact, 0, .plain)
+        guard whole == exact else {
+            throw StateFileError(path: place, problem: "expected a whole number, found \(exact)")
+        }
+        guard let value = Int(exact.description) else {
+            throw StateFileError(path: place, problem: "out of range: \(exact) is not a whole number from \(Int.min) to \(Int.max)")
+        }
+        return value
+    }
+    // Not a number (the decoder's type error names the place), or one past Decimal's range.
+    let number = try container.decode(Double.self, forKey: key)
+    throw StateFileError(path: place, problem: "out of range: \(number) is not a whole number from \(Int.min) to \(Int.max)")
 }
 
 /// One record in a format-1 state file: no container.

@@ -42,9 +42,10 @@ package enum ContainerSetting: Hashable, Sendable, Encodable {
     }
 }
 
-/// Why stored rows are not a container of their kind, as a phrase after the container's name
-/// ("has no valid focus or compact policy").
+/// Why stored rows are not a container of their kind: the setting at fault (its column) and a
+/// phrase after the container's name ("has no valid focus").
 package struct ContainerKindProblem: Error {
+    package let setting: String
     package let phrase: String
 }
 
@@ -175,15 +176,12 @@ package struct JSONSettings {
         return choice
     }
 
-    /// A whole number, or `nil` when absent or null. Read as a number first, so that 0.5 gets
-    /// its own message rather than a parse error.
+    /// A whole number, or `nil` when absent or null: judged from the digits as written (see
+    /// `decodeWholeNumber`), so that 0.5 or 1e300 gets its own message.
     func wholeNumber(_ key: String) throws -> Int? {
         let codingKey = AnyCodingKey(stringValue: key)
-        let number = try keys.decodeIfPresent(Double.self, forKey: codingKey)
-        if let number, number != number.rounded() || abs(number) >= 1e15 {
-            throw StateFileError(path: place(key), problem: "expected a whole number, found \(number)")
-        }
-        return number.map { Int($0) }
+        guard try keys.contains(codingKey) && !keys.decodeNil(forKey: codingKey) else { return nil }
+        return try decodeWholeNumber(keys, forKey: codingKey, place: place(key))
     }
 
     /// `root.primary[0].container.selected` for a key of this container.

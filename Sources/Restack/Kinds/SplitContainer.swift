@@ -69,9 +69,11 @@ extension SplitContainer: ContainerKind {
     }
 
     package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> SplitContainer {
-        guard case .text(let focusName)? = settings["focus"], let focus = Side(rawValue: focusName),
-              case .text(let compactName)? = settings["compact"], let compact = CompactPolicy(rawValue: compactName) else {
-            throw ContainerKindProblem(phrase: "has no valid focus or compact policy")
+        guard case .text(let focusName)? = settings["focus"], let focus = Side(rawValue: focusName) else {
+            throw ContainerKindProblem(setting: "focus", phrase: "has no valid focus")
+        }
+        guard case .text(let compactName)? = settings["compact"], let compact = CompactPolicy(rawValue: compactName) else {
+            throw ContainerKindProblem(setting: "compact", phrase: "has no valid compact policy")
         }
         return SplitContainer(primary: slots[0], detail: slots[1], focus: focus, compact: compact)
     }

@@ -51,10 +51,10 @@ extension TabsContainer: ContainerKind {
         switch settings["selected"] {
         case nil: selected = nil
         case .integer(let index)?: selected = index
-        default: throw ContainerKindProblem(phrase: "selects a tab it does not have")
+        default: throw ContainerKindProblem(setting: "selected", phrase: "selects a tab it does not have")
         }
         guard tabs.isEmpty ? selected == nil : selected.map(tabs.indices.contains) == true else {
-            throw ContainerKindProblem(phrase: "selects a tab it does not have")
+            throw ContainerKindProblem(setting: "selected", phrase: "selects a tab it does not have")
         }
         return TabsContainer(tabs: tabs, selected: selected)
     }

@@ -20,6 +20,9 @@ public enum StoreError: Error, Hashable, Sendable {
     case fileNotFound(path: String)
     /// The folder that should hold the store does not exist.
     case directoryNotFound(path: String)
+    /// The path is longer than a store's path may be: a name over 255 bytes, or a real path
+    /// over the 512 bytes SQLite opens (a relative path counts with the folder it is in).
+    case pathTooLong(path: String)
     /// The path names a directory, not a file.
     case isDirectory(path: String)
     /// The store file has more than one hard link. SQLite names its lock and journal files after
@@ -29,6 +32,12 @@ public enum StoreError: Error, Hashable, Sendable {
     /// Another process holds a lock on the store that keeps it from being read or written
     /// within the store's busy timeout (``SnapshotStore/Options/busyTimeout``). Try again.
     case locked(path: String)
+    /// A writer stopped mid-write and left what only a writer may recover: a hot rollback
+    /// journal (part of a transaction to roll back), or a write-ahead log without its index
+    /// (`-shm`; a crash, or a copy of the file without it). The store is writable: the next
+    /// writer (the app, or `restore-inspect import`) recovers it. An opening for reading only
+    /// writes and creates nothing, so it cannot read the file until then.
+    case interruptedWrite(path: String)
     /// The file exists but SQLite cannot open it (permissions, a lock, an I/O error).
     case cannotOpen(path: String, detail: String)
     /// The file is not a SQLite database (random bytes, text, a truncated header).
@@ -70,12 +79,16 @@ extension StoreError: CustomStringConvertible {
             "no store at \(path)"
         case .directoryNotFound(let path):
             "the folder for \(path) does not exist; create it first"
+        case .pathTooLong(let path):
+            "the path \(path) is too long for a store (a file name over 255 bytes, or a real path over SQLite's 512); choose a shorter one"
         case .isDirectory(let path):
             "\(path) is a directory, not a store file"
         case .hardLinked(let path, let links):
             "\(path) has \(links) hard links; SQLite cannot lock a file reached through several names, so Restack will not open it: remove the other links or use a copy"
         case .locked(let path):
             "\(path) is locked by another process; nothing was read or written, try again"
+        case .interruptedWrite(let path):
+            "\(path) holds an interrupted write (a hot journal, or a write-ahead log without its -shm index); the next writer (the app, or restore-inspect import) recovers it, and a read-only opening, which writes and creates nothing, cannot read the store until then"
         case .cannotOpen(let path, let detail):
             "cannot open \(path): \(detail)"
         case .notADatabase(let path):
@@ -135,6 +148,9 @@ extension StoreError {
         case .SQLITE_IOERR where StoreLocation(path: path, exists: true).availableBytes == 0:
             // Growing the WAL index or a side file on a full disk is an I/O error to SQLite.
             self = .diskFull(path: path)
+        case .SQLITE_READONLY where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK:
+            // A read-only connection found a hot journal it may not roll back.
+            self = .interruptedWrite(path: path)
         case .SQLITE_READONLY:
             self = .readOnly(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED:

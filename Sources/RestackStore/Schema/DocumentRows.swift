@@ -54,19 +54,22 @@ enum DocumentRows {
 
     // MARK: Reading
 
+    /// A record's slot as a code, in SQL over the record table alias `r`: its index in ``slots``
+    /// (the slots of every kind, from the kinds' files), NULL for anything else (one column
+    /// reference).
+    static let slotCode = "CASE r.slot " + slots.enumerated().map { "WHEN '\($0.element.name)' THEN \($0.offset)" }.joined(separator: " ") + " END"
+
     /// The records of snapshot ?: the parent path ('' for the root container), the slot as a
-    /// code (NULL for anything else), the position, the record's values.
+    /// code, the position, the record's values; text columns as they are, read with
+    /// ``StoredValues/exactText(_:_:)``.
     static let recordsSQL = """
-        SELECT \(StoredColumn.parent.selection("r")),
-               CASE r.slot \(slots.enumerated().map { "WHEN '\($0.element.name)' THEN \($0.offset)" }.joined(separator: " ")) END,
-               r.position, \(StoredColumn.identifier.selection("r")), \(StoredColumn.className.selection("r")), r.payload
+        SELECT r.parent, \(slotCode), r.position, r.identifier, r.class_name, r.payload
         FROM restack_record r WHERE r.snapshot_id = ?
         """
 
     /// The containers of snapshot ?: owner, kind, focus, compact policy, selected tab.
     static let containersSQL = """
-        SELECT \(StoredColumn.owner.selection("c")), \(StoredColumn.kind.selection("c")), \(StoredColumn.focus.selection("c")),
-               \(StoredColumn.compact.selection("c")), c.selected
+        SELECT c.owner, c.kind, c.focus, c.compact, c.selected
         FROM restack_container c WHERE c.snapshot_id = ?
         """
 
@@ -84,26 +87,35 @@ enum DocumentRows {
         var record: RestorationRecord
     }
 
-    /// Reads a snapshot's document back.
-    static func load(_ db: Database, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> RestorationTree {
-        let statement = try db.cachedStatement(sql: recordsSQL)
-        let rows = try Row.fetchCursor(statement, arguments: [snapshotID])
+    /// A snapshot's record rows as read, grouped by parent, before the document is built.
+    struct RecordRows {
+        let snapshotID: Int64
+        /// The records of the root container.
         var top: [Placed] = []
-        top.reserveCapacity(16)
+        /// The records of nested containers, by their parent's path.
         var nested: [String: [Placed]] = [:]
-        var ordinal = 0
-        while let row = try rows.next() {
-            ordinal += 1
-            let values = StoredValues(row: row, of: statement, name: .record(snapshot: snapshotID, ordinal: ordinal))
-            let parent = try values.requiredText(0, .parent)
-            guard let slot = try values.optionalInteger(1, .slotCode) else {
-                throw DamagedValue(detail: StoredColumn.slot.problem(in: StoredRow.record(snapshot: snapshotID, ordinal: ordinal).description,
+        /// Rows read so far, to name a damaged one.
+        var count = 0
+
+        init(snapshotID: Int64) {
+            self.snapshotID = snapshotID
+            top.reserveCapacity(16)
+        }
+
+        /// Reads the record columns from `first` on (parent, slot code, position, identifier,
+        /// class name, payload) of the row `values` stands on, checked.
+        mutating func add(_ values: StoredValues, from first: Int) throws(DamagedValue) {
+            count += 1
+            let parent = try values.requiredExactText(first, .parent)
+            guard let slot = try values.optionalInteger(first + 1, .slotCode) else {
+                throw DamagedValue(detail: StoredColumn.slot.problem(in: StoredRow.record(snapshot: snapshotID, ordinal: count).description,
                                                                       "expected \(slotNamesPhrase)"))
             }
             let placed = Placed(
-                slot: Int(slot), position: try values.int(2, .position),
-                record: RestorationRecord(identifier: try values.text(3, .identifier), className: try values.text(4, .className),
-                                          payload: try values.blob(5, .payload))
+                slot: Int(slot), position: try values.int(first + 2, .position),
+                record: RestorationRecord(identifier: try values.exactText(first + 3, .identifier),
+                                          className: try values.exactText(first + 4, .className),
+                                          payload: try values.blob(first + 5, .payload))
             )
             if parent.isEmpty {
                 top.append(placed)
@@ -111,17 +123,39 @@ enum DocumentRows {
                 nested[parent, default: []].append(placed)
             }
         }
+
+        /// The name of the row being read, for ``StoredValues``.
+        var nextRowName: StoredRow {
+            .record(snapshot: snapshotID, ordinal: count + 1)
+        }
+    }
+
+    /// Reads a snapshot's document back.
+    static func load(_ db: Database, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> RestorationTree {
+        let statement = try db.cachedStatement(sql: recordsSQL)
+        let cursor = try StepCursor(statement, arguments: [snapshotID])
+        var rows = RecordRows(snapshotID: snapshotID)
+        while let step = try cursor.next() {
+            try rows.add(StoredValues(statement: step, name: rows.nextRowName), from: 0)
+        }
+        return try document(db, rows: rows, formatVersion: formatVersion, shape: shape)
+    }
+
+    /// Builds a snapshot's document from its record rows (and, for a tree, its container rows),
+    /// every row checked against the tree it belongs to.
+    static func document(_ db: Database, rows: RecordRows, formatVersion: Int, shape: Shape) throws -> RestorationTree {
+        let snapshotID = rows.snapshotID
         switch shape {
         case .drillDown:
-            guard nested.isEmpty else {
+            guard rows.nested.isEmpty else {
                 throw damaged(snapshotID, "a format-1 snapshot whose records have parents")
             }
-            let root = try drillDown(top, snapshotID: snapshotID, owner: "")
+            let root = try drillDown(rows.top, snapshotID: snapshotID, owner: "")
             return .drillDown(formatVersion: formatVersion, left: root.left, right: root.right)
         case .tree:
             let containers = try loadContainers(db, snapshotID: snapshotID)
-            var builder = TreeBuilder(snapshotID: snapshotID, nested: nested, containers: containers)
-            let root = try builder.container(owner: "", children: top, depth: 1)
+            var builder = TreeBuilder(snapshotID: snapshotID, nested: rows.nested, containers: containers)
+            let root = try builder.container(owner: "", children: rows.top, depth: 1)
             guard builder.nested.isEmpty, builder.containers.isEmpty else {
                 let strays = (Array(builder.nested.keys) + Array(builder.containers.keys)).sorted().prefix(3)
                 throw damaged(snapshotID, "rows under paths that hold no container: \(strays.joined(separator: ", "))")
@@ -141,18 +175,18 @@ enum DocumentRows {
 
     static func loadContainers(_ db: Database, snapshotID: Int64) throws -> [String: ContainerRow] {
         let statement = try db.cachedStatement(sql: containersSQL)
-        let rows = try Row.fetchCursor(statement, arguments: [snapshotID])
+        let cursor = try StepCursor(statement, arguments: [snapshotID])
         var result: [String: ContainerRow] = [:]
-        while let row = try rows.next() {
-            let values = StoredValues(row: row, of: statement, name: .container(snapshot: snapshotID))
-            let owner = try values.requiredText(0, .owner)
-            let kindName = try values.requiredText(1, .kind)
+        while let step = try cursor.next() {
+            let values = StoredValues(statement: step, name: .container(snapshot: snapshotID))
+            let owner = try values.requiredExactText(0, .owner)
+            let kindName = try values.requiredExactText(1, .kind)
             guard let kind = RestorationContainer.Kind(rawValue: kindName) else {
-                throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(kindName)\"")
+                throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(kindName)\"", column: "kind")
             }
             var settings: [String: StoredSetting] = [:]
-            settings["focus"] = try values.text(2, .focus).map { .text($0) }
-            settings["compact"] = try values.text(3, .compact).map { .text($0) }
+            settings["focus"] = try values.exactText(2, .focus).map { .text($0) }
+            settings["compact"] = try values.exactText(3, .compact).map { .text($0) }
             settings["selected"] = try values.optionalInteger(4, .selected).map { .integer($0) }
             result[owner] = ContainerRow(kind: kind, settings: settings)
         }
@@ -229,6 +263,11 @@ enum DocumentRows {
         DamagedValue(detail: "restack_record of snapshot \(snapshotID): \(what)")
     }
 
+    /// A container setting that names no value of its column: the message names the column.
+    static func damaged(_ snapshotID: Int64, _ what: String, column: String) -> DamagedValue {
+        DamagedValue(detail: "restack_container.\(column) of snapshot \(snapshotID): \(what)")
+    }
+
     /// Builds a tree's containers from the rows, consuming them: rows left over belong to no
     /// container of the tree.
     struct TreeBuilder {
@@ -261,7 +300,7 @@ enum DocumentRows {
             do {
                 return try kind.stored(contents, settings: settings.settings.mapValues(\.setting)).container
             } catch {
-                throw damaged(snapshotID, "the \(kind.noun) at \"\(owner)\" \(error.phrase)")
+                throw damaged(snapshotID, "the \(kind.noun) at \"\(owner)\" \(error.phrase)", column: error.setting)
             }
         }
     }

@@ -37,6 +37,10 @@ enum StoreSchema {
         /// A Restack store: which of its migrations this library does not know, and which of
         /// this library's it lacks.
         case restack(unknown: [String], missing: [String])
+        /// Restack's tables and nothing else, but no record of Restack's migrations (its
+        /// `grdb_migrations` table dropped or emptied): a damaged store, whose schema cannot be
+        /// told, so it is neither migrated nor read.
+        case unrecorded(tables: [String])
     }
 
     /// Reads the schema of `db` without changing anything.
@@ -45,11 +49,37 @@ enum StoreSchema {
     /// prepares one statement here (each prepared statement costs GRDB's authorizer about 14k
     /// instructions per column it reads). Other files are told apart by their tables.
     static func status(_ db: Database) throws -> Status {
-        if let applied = try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
-           applied.contains(where: { $0.hasPrefix(migrationPrefix) }) {
+        // Only a missing table is an answer here: any other error (a lock held by another
+        // process, a damaged page) is thrown, never taken for "no migrations" (which would wait
+        // out the busy timeout a second time, or misjudge the file).
+        let applied: [String]
+        do {
+            applied = try appliedMigrations(db)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+            return try statusFromTables(db)
+        }
+        if applied.contains(where: { $0.hasPrefix(migrationPrefix) }) {
             return restackStatus(applied: applied)
         }
         return try statusFromTables(db)
+    }
+
+    /// The identifiers in GRDB's migration table; throws when there is no such table.
+    ///
+    /// Read through a plain statement and ``StepCursor``, not `String.fetchAll(db, sql:)`: on
+    /// the launch path this is the connection's first statement, and GRDB's SQL request and its
+    /// generic cursor cost about 0.3M instructions more the first time in a process, most of it
+    /// the Swift runtime looking up generic conformances (callgrind). A non-text identifier (a
+    /// damaged table) reads as no identifier, so that the file is examined by its tables.
+    private static func appliedMigrations(_ db: Database) throws -> [String] {
+        let cursor = try StepCursor(db.makeStatement(sql: "SELECT identifier FROM grdb_migrations"), arguments: [])
+        var applied: [String] = []
+        while let step = try cursor.next() {
+            if case .string(let identifier) = DatabaseValue(sqliteStatement: step, index: 0).storage {
+                applied.append(identifier)
+            }
+        }
+        return applied
     }
 
     /// The status of a store whose applied migrations include Restack's.
@@ -69,9 +99,7 @@ enum StoreSchema {
             WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
             ORDER BY name
             """)
-        let applied = try tables.contains("grdb_migrations")
-            ? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-            : []
+        let applied = try tables.contains("grdb_migrations") ? appliedMigrations(db) : []
         // GRDB's migrator creates its table before the first migration: a file with only that
         // table, empty, is one another process has just begun to create.
         if applied.isEmpty && tables.allSatisfy({ $0 == "grdb_migrations" }) {
@@ -81,6 +109,14 @@ enum StoreSchema {
         let hasRestackTables = tables.contains { $0.hasPrefix(tablePrefix) }
         guard hasRestackTables || !restackApplied.isEmpty else {
             return .foreign(tables: tables)
+        }
+        if restackApplied.isEmpty {
+            // Tables named like Restack's without the record of their migrations: another
+            // application's file when it holds other tables too, else a damaged store. Either
+            // way nothing may be migrated into it (a migration would fail half-way, after
+            // changing the file).
+            let others = tables.filter { !$0.hasPrefix(tablePrefix) && $0 != "grdb_migrations" }
+            return others.isEmpty ? .unrecorded(tables: tables) : .foreign(tables: tables)
         }
         return restackStatus(applied: applied)
     }

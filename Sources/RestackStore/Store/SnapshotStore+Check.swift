@@ -46,6 +46,14 @@ extension SnapshotStore {
             let tables = Set(orphans).sorted().joined(separator: ", ")
             problems.append("\(orphans.count) rows (of \(tables)) refer to a missing session or snapshot")
         }
+        if path != ":memory:", !path.isEmpty, let problem = StoreFileHeader.lengthProblem(path: path) {
+            problems.append(problem)
+        }
+        if let count = attempt("checking grdb_migrations", {
+            try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM grdb_migrations WHERE typeof(identifier) != 'text'") ?? 0
+        }), count > 0 {
+            problems.append("grdb_migrations.identifier: \(count) value\(count == 1 ? "" : "s") that \(count == 1 ? "is" : "are") not text")
+        }
         for (what, sql) in Self.treeChecks {
             if let found = attempt(what, { try Int64.fetchAll($0, sql: sql) }), !found.isEmpty {
                 let ids = found.prefix(10).map(String.init).joined(separator: ", ")
@@ -85,13 +93,39 @@ extension SnapshotStore {
     /// break it (values of the wrong class are reported above, and left out here). Slot and kind
     /// names come from the kinds' files; the stored schema holds no list of them.
     static let treeChecks: [(String, String)] = [
-        ("restack_record.slot: a slot that is not \(DocumentRows.slotNamesPhrase)", """
-            SELECT DISTINCT snapshot_id FROM restack_record
-            WHERE typeof(slot) = 'text' AND slot NOT IN (\(slotList))
+        // Enumerated columns: text of the right class that names none of their values.
+        ("restack_snapshot.shape: a shape that is neither \(RestorationTree.Form.allCases.map(\.rawValue).joined(separator: " nor "))", """
+            SELECT id FROM restack_snapshot WHERE typeof(shape) = 'text' AND shape NOT IN (\(RestorationTree.Form.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
             """),
         ("restack_container.kind: a kind that is not \(RestorationContainer.Kind.allCases.map(\.rawValue).joined(separator: ", "))", """
             SELECT DISTINCT snapshot_id FROM restack_container
             WHERE typeof(kind) = 'text' AND kind NOT IN (\(RestorationContainer.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
+            """),
+        ("restack_container.focus: a focus that is not primary or detail", """
+            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(focus) = 'text' AND focus NOT IN ('primary', 'detail')
+            """),
+        ("restack_container.compact: a compact policy that is not merge, omitDetail or focus", """
+            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(compact) = 'text' AND compact NOT IN ('merge', 'omitDetail', 'focus')
+            """),
+        ("restack_container.selected: a negative selection", """
+            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(selected) = 'integer' AND selected < 0
+            """),
+        // The readers' own limit: a tree nested deeper than a state may be is refused by
+        // `show`, `plan` and `export`, so `check` refuses it too. A container's depth is its
+        // owner's path steps plus one (every record on the path holds a container).
+        ("restack_container: containers nested deeper than \(RestorationTree.maxContainerDepth)", """
+            SELECT DISTINCT snapshot_id FROM restack_container
+            WHERE typeof(owner) = 'text'
+              AND (CASE owner WHEN '' THEN 1 ELSE 2 + length(owner) - length(replace(owner, '/', '')) END) > \(RestorationTree.maxContainerDepth)
+            """),
+        ("restack_snapshot.provisional_for: a pending provisional save of a snapshot that does not exist", """
+            SELECT s.id FROM restack_snapshot s
+            WHERE typeof(s.provisional_for) = 'integer' AND s.quarantined_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM restack_snapshot p WHERE p.id = s.provisional_for)
+            """),
+        ("restack_record.slot: a slot that is not \(DocumentRows.slotNamesPhrase)", """
+            SELECT DISTINCT snapshot_id FROM restack_record
+            WHERE typeof(slot) = 'text' AND slot NOT IN (\(slotList))
             """),
         ("restack_record.position: a gap in a stack, or a single slot's record not alone at position 0", """
             SELECT DISTINCT snapshot_id FROM restack_record

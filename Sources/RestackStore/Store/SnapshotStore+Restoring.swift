@@ -91,16 +91,23 @@ extension SnapshotStore {
     /// snapshots over the threshold quarantined, the chosen one's restores counted and its
     /// restore pending, and its records loaded.
     static func beginLoad(_ db: Database, session: String, threshold: Int) throws -> Loaded {
-        let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+        // The usual case in one statement (`LaunchRead`); the general path below otherwise.
+        let launch = try LaunchRead.newest(db, session: session, threshold: threshold)
+        let sessionID = try launch?.sessionID ?? SnapshotQueries.requireSessionID(db, name: session)
         let now = SnapshotQueries.milliseconds(Date())
         // Saves of an earlier launch whose restore was never confirmed: it crashed (or was
         // killed) before its UI came up. Kept for inspection, never restored; they stay marked
         // provisional, so that they are never candidates (restoring the same snapshot again is
         // not a fallback).
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             UPDATE restack_snapshot SET quarantined_at = ?
             WHERE session_id = ? AND provisional_for IS NOT NULL AND quarantined_at IS NULL
-            """, arguments: [now, sessionID])
+            """).execute(arguments: [now, sessionID])
+        if var snapshot = launch?.snapshot {
+            try markPending(db, snapshotID: snapshot.info.id, sessionID: sessionID)
+            snapshot.info.unconfirmedRestores += 1
+            return Loaded(snapshot: snapshot, skipped: [], quarantined: [])
+        }
         var quarantined: [Int64] = []
         var skipped: [Int64] = []
         while true {
@@ -126,9 +133,7 @@ extension SnapshotStore {
                 skipped.append(info.id)
                 continue
             }
-            try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = ? WHERE id = ?", arguments: [info.id, sessionID])
-            try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
-                           arguments: [info.id])
+            try markPending(db, snapshotID: info.id, sessionID: sessionID)
             info.unconfirmedRestores += 1
             var snapshot = stored
             snapshot.info.unconfirmedRestores = info.unconfirmedRestores
@@ -136,8 +141,20 @@ extension SnapshotStore {
         }
     }
 
+    /// Counts a restore of the chosen snapshot and makes it its session's pending restore, in
+    /// the caller's transaction (cached statements: this is the launch path).
+    private static func markPending(_ db: Database, snapshotID: Int64, sessionID: Int64) throws {
+        try db.cachedStatement(sql: "UPDATE restack_session SET restoring_snapshot_id = ? WHERE id = ?")
+            .execute(arguments: [snapshotID, sessionID])
+        try db.cachedStatement(sql: "UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?")
+            .execute(arguments: [snapshotID])
+    }
+
     /// The guard's choice for a session and its records, without counting anything.
     static func peekLoad(_ db: Database, session: String, threshold: Int) throws -> Loaded {
+        if let launch = try LaunchRead.newest(db, session: session, threshold: threshold) {
+            return Loaded(snapshot: launch.snapshot, skipped: [], quarantined: [])
+        }
         let choice = try SnapshotQueries.guardChoice(db, session: session, threshold: threshold)
         return Loaded(snapshot: try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session) }, skipped: choice.skipped, quarantined: [])
     }

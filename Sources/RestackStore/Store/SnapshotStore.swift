@@ -131,6 +131,8 @@ public final class SnapshotStore: Sendable {
             throw .foreignDatabase(path: path, tables: [])
         case .foreign(let tables):
             throw .foreignDatabase(path: path, tables: tables)
+        case .unrecorded(let tables):
+            throw StoreOpening.unrecordedError(path: path, tables: tables)
         case .restack(let unknown, _) where !unknown.isEmpty:
             throw .newerSchema(path: path, unknownMigrations: unknown)
         case .restack(_, let missing) where StoreSchema.compatibilityViews(missing: missing) == nil:
@@ -177,6 +179,9 @@ public final class SnapshotStore: Sendable {
         let status = try withStoreErrors(path: path) { try database.read(StoreSchema.status) }
         if case .restack(let unknown, _) = status, !unknown.isEmpty {
             throw .newerSchema(path: path, unknownMigrations: unknown)
+        }
+        if case .unrecorded(let tables) = status {
+            throw StoreOpening.unrecordedError(path: path, tables: tables)
         }
         try withStoreErrors(path: path) {
             try StoreSchema.migrator.migrate(database)

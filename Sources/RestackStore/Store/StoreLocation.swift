@@ -24,14 +24,20 @@ struct StoreLocation: Equatable {
     ///
     /// - Parameter mustExist: When `true`, a missing file is ``StoreError/fileNotFound(path:)``.
     /// - Throws: ``StoreError/fileNotFound(path:)``, ``StoreError/directoryNotFound(path:)``,
-    ///   ``StoreError/isDirectory(path:)``, ``StoreError/hardLinked(path:links:)``.
+    ///   ``StoreError/isDirectory(path:)``, ``StoreError/hardLinked(path:links:)``,
+    ///   ``StoreError/pathTooLong(path:)``.
     static func resolve(_ spelled: String, mustExist: Bool) throws(StoreError) -> StoreLocation {
         // `store.sqlite/` names no file on POSIX systems; it is taken to mean the file.
         var trimmed = spelled
         while trimmed.count > 1 && trimmed.hasSuffix("/") {
             trimmed.removeLast()
         }
-        if let real = realPath(trimmed) {
+        let resolved = realPath(trimmed)
+        if resolved == nil && (errno == ENAMETOOLONG || trimmed.split(separator: "/").contains(where: { $0.utf8.count > maxNameBytes })) {
+            throw .pathTooLong(path: trimmed)
+        }
+        if let real = resolved {
+            guard real.utf8.count <= maxPathBytes else { throw .pathTooLong(path: real) }
             var info = stat()
             guard stat(real, &info) == 0 else {
                 throw .cannotOpen(path: real, detail: String(cString: strerror(errno)))
@@ -59,11 +65,18 @@ struct StoreLocation: Equatable {
             throw .directoryNotFound(path: trimmed)
         }
         let path = realFolder == "/" ? "/" + name : realFolder + "/" + name
+        guard path.utf8.count <= maxPathBytes else { throw .pathTooLong(path: path) }
         if mustExist {
             throw .fileNotFound(path: path)
         }
         return StoreLocation(path: path, exists: false)
     }
+
+    /// The longest file name the file systems Restack runs on accept (`NAME_MAX`).
+    static let maxNameBytes = 255
+    /// The longest path SQLite's Unix file layer opens (`MAX_PATHNAME` in `os_unix.c`); a
+    /// longer one fails inside SQLite with a bare "unable to open database file".
+    static let maxPathBytes = 512
 
     /// Whether the store may be written: the file (when it exists) has a write permission bit
     /// and the process may write it, and the folder accepts new files (SQLite creates its
@@ -100,6 +113,35 @@ struct StoreLocation: Equatable {
     /// The side files SQLite keeps beside a database that is open, or was left by a crash.
     var existingSideFiles: [String] {
         ["-wal", "-shm", "-journal"].filter { access(path + $0, F_OK) == 0 }
+    }
+
+    /// Whether the `-wal` file is long enough to hold a page: its 32-byte header, and a frame
+    /// of a 24-byte header and a page of at least 512 bytes. A shorter log changes nothing.
+    var writeAheadLogHoldsPages: Bool {
+        var info = stat()
+        guard stat(path + "-wal", &info) == 0 else { return false }
+        return info.st_size >= 32 + 24 + 512
+    }
+
+    /// Whether some connection, of this process or another, holds a lock on the file: any of
+    /// SQLite's lock bytes (the pending, reserved and shared bytes at 1 GiB). Asked with an open
+    /// file description lock on Linux, which sees the locks of this process too.
+    var isLockedByAProcess: Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var request = flock()
+        request.l_type = Int16(F_WRLCK)
+        request.l_whence = Int16(SEEK_SET)
+        request.l_start = 0x4000_0000
+        request.l_len = 512
+        #if os(Linux)
+        let query: Int32 = 36   // F_OFD_GETLK
+        #else
+        let query = F_GETLK
+        #endif
+        guard fcntl(descriptor, query, &request) == 0 else { return true }
+        return request.l_type != Int16(F_UNLCK)
     }
 
     private static func realPath(_ path: String) -> String? {

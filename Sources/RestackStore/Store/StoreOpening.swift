@@ -25,6 +25,10 @@ enum StoreOpening {
         // Several processes may create and migrate a new file at once (an app and its
         // extension on first launch). SQLite serialises their writes; a migration that lost
         // the race fails (the table or column is already there) and is simply re-examined.
+        // A lock held by another process is waited for once, within the busy timeout: a
+        // `.locked` that comes after the timeout is the answer, not a race to retry (in
+        // rollback-journal mode each attempt would otherwise wait the whole timeout again).
+        let deadline = Date().addingTimeInterval(options.busyTimeout)
         var attempt = 0
         while true {
             attempt += 1
@@ -37,7 +41,7 @@ enum StoreOpening {
                     try migrate(queue, path: path)
                 }
                 return queue
-            } catch let error where attempt < 8 && isLostRace(error) {
+            } catch let error where attempt < 8 && isLostRace(error) && (error != .locked(path: path) || Date() < deadline) {
                 usleep(UInt32(1000 << attempt))   // 2 ms, 4 ms, ... 128 ms
             }
         }
@@ -116,9 +120,16 @@ enum StoreOpening {
             throw .foreignDatabase(path: path, tables: tables)
         case .restack(let unknown, _) where !unknown.isEmpty:
             throw .newerSchema(path: path, unknownMigrations: unknown)
+        case .unrecorded(let tables):
+            throw unrecordedError(path: path, tables: tables)
         case .empty, .restack:
             break
         }
+    }
+
+    /// The error for a file holding Restack's tables without the record of their migrations.
+    static func unrecordedError(path: String, tables: [String]) -> StoreError {
+        .corrupt(path: path, detail: "it has Restack's tables (\(tables.joined(separator: ", "))) but no record of Restack's migrations in grdb_migrations, so its schema cannot be told; it was left as it was")
     }
 
     /// Examines a file that has side files through a read-only connection, and throws if it
@@ -135,7 +146,11 @@ enum StoreOpening {
             }
         } catch {
             switch error {
-            case .foreignDatabase, .newerSchema, .notADatabase:
+            case .foreignDatabase, .newerSchema, .notADatabase, .corrupt:
+                throw error
+            case .locked:
+                // The busy timeout has passed once already: waiting it out again in the
+                // writing connection would double the promised wait.
                 throw error
             default:
                 return
@@ -160,8 +175,27 @@ enum StoreOpening {
 
     /// The mode that examines `location` and leaves nothing behind: not a byte of the file
     /// changed, and no side file created or removed.
-    static func inspectionMode(_ location: StoreLocation) -> ReadOnlyMode {
-        if !location.existingSideFiles.isEmpty {
+    ///
+    /// - Throws: ``StoreError/interruptedWrite(path:)`` for a write-ahead log that holds pages
+    ///   but has no index (`-shm`) beside it, in a folder where SQLite would create one: no
+    ///   process has the file open (it would have the index), so a writer stopped or the file
+    ///   was copied without it. Reading the log needs the index, and creating it would leave a
+    ///   file behind; the next writer recovers the log. An empty log is no change at all: the
+    ///   file is read in place.
+    static func inspectionMode(_ location: StoreLocation) throws(StoreError) -> ReadOnlyMode {
+        let sideFiles = location.existingSideFiles
+        // A process in exclusive locking mode keeps its WAL index in memory: a live log without
+        // `-shm`, which SQLite reads (or waits for) as usual.
+        if sideFiles == ["-wal"] && !location.isLockedByAProcess {
+            if !location.writeAheadLogHoldsPages {
+                return .immutable
+            }
+            if location.folderIsWritable {
+                throw .interruptedWrite(path: location.path)
+            }
+            // On read-only media SQLite reads the log with an index in memory, creating nothing.
+        }
+        if !sideFiles.isEmpty {
             return .readOnly
         }
         // No process has the file open in WAL mode (it would have side files): read it in place

@@ -57,6 +57,6 @@ struct JSONFileStore: BenchSubject {
         let document = try JSONDecoder().decode(Document.self, from: Data(contentsOf: url(session)))
         func record(_ r: Document.Record) -> RestorationRecord { .init(identifier: r.identifier, className: r.className, payload: r.payload) }
         let plan = Restorer.plan(.drillDown(formatVersion: document.formatVersion, left: document.left.map(record), right: document.right.map(record)))
-        return plan.restoredCount
+        return plan.drillDownCount
     }
 }

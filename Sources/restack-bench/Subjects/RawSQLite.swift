@@ -214,6 +214,6 @@ final class RawSQLite: BenchSubject {
         }
         sqlite3_reset(records)
         let plan = Restorer.plan(.drillDown(formatVersion: formatVersion, left: state.left, right: state.right))
-        return plan.restoredCount
+        return plan.drillDownCount
     }
 }

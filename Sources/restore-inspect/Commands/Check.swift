@@ -34,9 +34,11 @@ struct Check: ParsableCommand {
         } else {
             try Stdout.line(Text.table([
                 ["store", Text.oneLine(report.path)],
-                ["integrity", report.integrity.joined(separator: "; ")],
-                ["problems", report.problems.isEmpty ? "none" : report.problems.joined(separator: "; ")],
-                ["schema", "\(report.appliedMigrations.count) of \(report.knownMigrations.count) migrations (\(report.appliedMigrations.last ?? "none"))"],
+                // SQLite's messages name indexes and tables, and Restack's name values, as the
+                // file spells them: escaped like every string from a file.
+                ["integrity", Text.oneLine(report.integrity.joined(separator: "; "))],
+                ["problems", report.problems.isEmpty ? "none" : Text.oneLine(report.problems.joined(separator: "; "))],
+                ["schema", "\(report.appliedMigrations.count) of \(report.knownMigrations.count) migrations (\(Text.oneLine(report.appliedMigrations.last ?? "none")))"],
                 ["sessions", report.sessionCount.map(String.init) ?? "unreadable"],
                 ["snapshots", report.snapshotCount.map(String.init) ?? "unreadable"],
                 ["records", report.recordCount.map(String.init) ?? "unreadable"],

@@ -41,6 +41,10 @@ struct Demo: ParsableCommand {
     var path: String = Demo.defaultPath
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        try StoreOptions.validate(path)
+    }
+
     struct SessionResult: Encodable {
         var session: String
         var story: String

@@ -29,6 +29,7 @@ struct Diff: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        try StoreOptions.validate(path)
         switch (path, inputs.isEmpty) {
         case (nil, true):
             throw ValidationError("Give a store with --db and --session, or two state files with --input A --input B.")

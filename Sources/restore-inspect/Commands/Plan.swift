@@ -26,18 +26,28 @@ struct Plan: ParsableCommand {
     var session: String?
     @Option(help: ArgumentHelp("A snapshot id (with --db); by default the crash-loop guard's choice: the newest not quarantined.", valueName: "n"))
     var snapshot: Int64?
-    @Option(help: ArgumentHelp("A state file to plan instead of a stored snapshot; - reads stdin.", valueName: "file"))
-    var input: String?
+    @Option(name: .customLong("input"), help: ArgumentHelp("A state file to plan instead of a stored snapshot; - reads stdin.", valueName: "file"))
+    var inputs: [String] = []
+    /// The one `--input` (validate() refuses several: `plan` plans one file).
+    var input: String? { inputs.last }
     @Option(name: .customLong("known-class"), help: ArgumentHelp("A class the app can rebuild; repeat for more.", valueName: "name"))
     var knownClasses: [String] = []
     @Option(name: .customLong("alias"), help: ArgumentHelp("A renamed class, OLD=NEW (split at the first =); repeat for more.", valueName: "old=new"))
     var aliasPairs: [AliasOption] = []
+    @Option(name: .customLong("known-classes-file"), help: ArgumentHelp("A file of classes the app can rebuild, one per line (for long lists; adds to --known-class).", valueName: "file"))
+    var knownClassesFile: String?
+    @Option(name: .customLong("aliases-file"), help: ArgumentHelp("A file of renamed classes, one OLD=NEW per line (for long lists; adds to --alias).", valueName: "file"))
+    var aliasesFile: String?
     @Option(help: ArgumentHelp("The layout to restore into: regular or compact.", valueName: "layout"))
     var layout: LayoutOption = .regular
     @OptionGroup var output: OutputOptions
     @OptionGroup var picture: PictureOptions
 
     func validate() throws {
+        try StoreOptions.validate(path)
+        if inputs.count > 1 {
+            throw ValidationError("Give one --input, not \(inputs.count): plan plans one state file (diff compares two).")
+        }
         if picture.picture && output.json {
             throw ValidationError("Give --picture (for people) or --json (for programs), not both.")
         }
@@ -60,14 +70,49 @@ struct Plan: ParsableCommand {
         }
     }
 
-    var resolver: RecordResolver {
-        let known: RecordResolver = knownClasses.isEmpty ? .acceptAll : .knownClasses(knownClasses)
-        // validate() has checked the table.
-        guard !aliasPairs.isEmpty, let aliases = try? ClassAliases(aliasPairs.map(\.pair)) else { return known }
-        return known.renaming(aliases)
+    /// The resolver of `--known-class`, `--alias` and their file forms. Repeating an option
+    /// costs swift-argument-parser time that grows with the square of the repetitions (10,000
+    /// `--known-class` values took 7.2 s): a long list goes in a file, read here in one pass.
+    func makeResolver() throws -> RecordResolver {
+        var names = knownClasses
+        var pairs = aliasPairs.map(\.pair)
+        if let knownClassesFile {
+            names += try Self.lines(of: knownClassesFile, option: "--known-classes-file")
+        }
+        if let aliasesFile {
+            for (number, line) in try Self.lines(of: aliasesFile, option: "--aliases-file").enumerated() {
+                guard let alias = AliasOption(argument: line) else {
+                    throw ValidationError("--aliases-file: line \(number + 1) is not OLD=NEW: \(line)")
+                }
+                pairs.append(alias.pair)
+            }
+        }
+        let known: RecordResolver = names.isEmpty && knownClassesFile == nil ? .acceptAll : .knownClasses(names)
+        guard !pairs.isEmpty else { return known }
+        do {
+            return known.renaming(try ClassAliases(pairs))
+        } catch {
+            throw ValidationError("--alias: \(error)")
+        }
+    }
+
+    /// The non-empty lines of a list file (`\n` or `\r\n`), read in bounded memory.
+    static func lines(of path: String, option: String) throws -> [String] {
+        let data: Data
+        do {
+            data = try StateFileInput.readBytes(path, limit: 64 * 1024 * 1024)
+        } catch {
+            throw ValidationError("\(option): \(error.message)")
+        }
+        // Split as bytes: to Swift, "\r\n" is one Character, not a line break after "\r".
+        return [UInt8](data).split(separator: 0x0A).compactMap { line in
+            let bytes = line.last == 0x0D ? line.dropLast() : line
+            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     func run() throws {
+        let resolver = try makeResolver()
         if let input {
             let tree = try StateFileInput.read(input)
             let plan = Restorer.plan(tree, layout: layout.value, resolver: resolver)

@@ -38,7 +38,9 @@ enum StateFileInput {
     /// `limit` bytes; a regular file larger than that is refused without reading it.
     static func readBytes(_ path: String, limit: Int) throws(Failure) -> Data {
         let name = path == "-" ? "from stdin" : path
-        let descriptor = path == "-" ? StandardStreams.stdin : open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a FIFO with no writer returns at once (it is waited on
+        // below, for a bounded time); reads wait for data through `waitUntilReady`.
+        let descriptor = path == "-" ? StandardStreams.stdin : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw Failure(.invalidInput, "cannot read state file \(name): \(String(cString: strerror(errno)))")
         }
@@ -52,6 +54,9 @@ enum StateFileInput {
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > limit {
             throw tooLarge(size: Int64(status.st_size))
+        }
+        if descriptor != StandardStreams.stdin && status.st_mode & S_IFMT == S_IFIFO {
+            try waitForWriter(descriptor, name: name)
         }
         var data = Data()
         let chunk = 64 * 1024
@@ -77,6 +82,26 @@ enum StateFileInput {
                     throw Failure(.invalidInput, "cannot read state file \(name): \(problem)")
                 }
             }
+        }
+    }
+
+    /// How long `--input FIFO` waits for a writer to open the FIFO and write, in seconds.
+    static let fifoWriterWait: Int32 = 5
+
+    /// Waits, at most ``fifoWriterWait`` seconds, until a writer has opened the FIFO and
+    /// written (or closed it): a FIFO that nobody opens for writing would block forever.
+    private static func waitForWriter(_ descriptor: Int32, name: String) throws(Failure) {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = Date().addingTimeInterval(TimeInterval(fifoWriterWait))
+        while true {
+            let left = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+            let ready = poll(&entry, 1, left)
+            if ready > 0 { return }
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 || left == 0 {
+                throw Failure(.invalidInput, "state file \(name) is a FIFO that no process opened for writing within \(fifoWriterWait) seconds; nothing was read")
+            }
+            return   // poll failed: the reads below report the problem.
         }
     }
 

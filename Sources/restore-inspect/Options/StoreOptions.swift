@@ -7,6 +7,17 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp("The store file.", valueName: "path"))
     var path: String
 
+    func validate() throws {
+        try Self.validate(path)
+    }
+
+    /// `--db ''` would resolve to the current folder: a usage error, like a missing value.
+    static func validate(_ path: String?) throws {
+        if path?.isEmpty == true {
+            throw ValidationError("--db needs a path; an empty one names no file.")
+        }
+    }
+
     /// Opens the store for reading only: nothing is created, migrated or written.
     func openForReading() throws(StoreError) -> SnapshotStore {
         try SnapshotStore(readingAt: path, options: .commandLine)

@@ -45,13 +45,13 @@ struct Failure: Error, Equatable {
 
     static func code(for error: StoreError) -> Code {
         switch error {
-        case .fileNotFound, .directoryNotFound, .isDirectory:
+        case .fileNotFound, .directoryNotFound, .isDirectory, .pathTooLong:
             .storeMissing
         case .sessionNotFound, .snapshotNotFound, .noRestorableSnapshot:
             .notFound
         case .limitExceeded:
             .invalidInput
-        case .notADatabase, .corrupt, .foreignDatabase, .outdatedSchema, .cannotOpen, .hardLinked, .database:
+        case .notADatabase, .corrupt, .foreignDatabase, .outdatedSchema, .cannotOpen, .hardLinked, .database, .interruptedWrite:
             .storeUnreadable
         case .locked:
             .locked

@@ -1,31 +1,57 @@
 extension Text {
-    /// `text` on one line that a terminal shows as it is: line breaks and the other control
-    /// characters (C0, DEL, C1), the Unicode line and paragraph separators, and bidirectional
-    /// controls (which can reorder what follows them) are written as escapes: `\n`, `\r`, `\t`,
-    /// `\u{1B}`, `\u{202E}`. Everything else, Unicode included, is left as it is.
+    /// `text` on one line that a terminal shows as it is, and that tells apart texts a terminal
+    /// would draw alike: line breaks and the other control characters (C0, DEL, C1), the
+    /// Unicode line and paragraph separators, bidirectional controls (which can reorder what
+    /// follows them) and invisible format characters (a zero-width space U+200B, a byte-order
+    /// mark U+FEFF, a soft hyphen U+00AD: `"a\u{200B}b"` would look like `"ab"`, and take no
+    /// column where a picture counts one) are written as escapes: `\n`, `\r`, `\t`, `\u{1B}`,
+    /// `\u{202E}`, `\u{200B}`. A zero-width joiner inside an emoji sequence is kept (it draws the
+    /// emoji). Everything else, Unicode included, is left as it is.
+    ///
+    /// The escapes are Swift's (at least two uppercase hex digits: `\u{07}`), so that a byte
+    /// reads the same in a quoted identifier (``quoted(_:)``, Swift's own escaping) and in a
+    /// class name, a path or a message: one escaping everywhere.
     ///
     /// Applied to every message on stderr, which echoes paths, session names and keys as the
     /// user gave them: each error stays one line whatever they hold.
     static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.indices.contains(where: { needsEscape(scalars, at: $0) }) else { return text }
         var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        for index in scalars.indices {
+            let scalar = scalars[index]
             switch scalar {
             case "\n": result.append(contentsOf: #"\n"#.unicodeScalars)
             case "\r": result.append(contentsOf: #"\r"#.unicodeScalars)
             case "\t": result.append(contentsOf: #"\t"#.unicodeScalars)
-            case _ where needsEscape(scalar):
-                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            case _ where needsEscape(scalars, at: index): result.append(contentsOf: escape(scalar).unicodeScalars)
             default: result.append(scalar)
             }
         }
         return String(result)
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    /// `\u{07}`, `\u{202E}`: Swift's escape for a scalar.
+    static func escape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "\\u{\(hex.count < 2 ? "0" + hex : hex)}"
+    }
+
+    private static func needsEscape(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        let scalar = scalars[index]
         switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        default: scalar.properties.isBidiControl
+        case .control, .lineSeparator, .paragraphSeparator:
+            return true
+        case .format:
+            // A joiner between emoji draws one emoji (a family, a flag): kept.
+            return !(scalar == "\u{200D}" && index > 0 && isEmojiPart(scalars[index - 1]))
+        default:
+            return scalar.properties.isBidiControl
         }
+    }
+
+    private static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\u{FE0F}" || scalar.properties.isEmojiModifier
+            || (scalar.properties.isEmoji && scalar.value > 0xFF)
     }
 }

@@ -56,7 +56,7 @@ func expected(_ store: SnapshotStore, schema: [String]) throws -> Expected {
                 savedAtMilliseconds: ms(info.savedAt), recordCount: info.recordCount,
                 unconfirmedRestores: info.unconfirmedRestores, quarantinedAtMilliseconds: info.quarantinedAt.map(ms),
                 export: StateFile.encode(stored.state).base64EncodedString(),
-                plan: Restorer.plan(stored.state).jsonData().base64EncodedString()))
+                plan: Restorer.plan(for: stored.state).jsonData().base64EncodedString()))
         }
         let restoration = try? store.restore(session: session.name)
         sessions.append(.init(name: b64(session.name)!, snapshots: snapshots,
@@ -79,18 +79,18 @@ do {
     let store = try SnapshotStore(path: path, options: .init(retention: .init(keepLast: 4)))
     // Hostile text in every field, history with pruning (ids with gaps).
     for (round, text) in hostile.enumerated() {
-        let state = RestorationTree.drillDown(
+        let state = DrillDownState(
             left: [record("root", "RootController"), record(text, text, Data(text.utf8)), record(nil, "NoIdentifier"), record("", "")],
             right: round % 2 == 0 ? record("right-\(round)", "Right\(text)", round % 4 == 0 ? Data() : binary) : nil)
         try store.save(state, session: "hostile", appVersion: text, savedAt: base.addingTimeInterval(Double(round)))
     }
     for (index, name) in ["é", "e\u{301}", "nul\u{0}session", "\u{202E}session", "   "].enumerated() {
-        try store.save(RestorationTree.drillDown(left: [record("a\(index)", "A")], right: record("r", nil)), session: name,
+        try store.save(DrillDownState(left: [record("a\(index)", "A")], right: record("r", nil)), session: name,
                        appVersion: nil, savedAt: base.addingTimeInterval(100 + Double(index)))
     }
     // The crash-loop guard: a quarantined snapshot, and one with an unconfirmed restore.
-    let good = RestorationTree.drillDown(left: [record("mailboxes", "MailboxesController"), record("inbox", "InboxController")])
-    let bad = RestorationTree.drillDown(left: [record("mailboxes", "MailboxesController")], right: record("crash", "CrashController"))
+    let good = DrillDownState(left: [record("mailboxes", "MailboxesController"), record("inbox", "InboxController")])
+    let bad = DrillDownState(left: [record("mailboxes", "MailboxesController")], right: record("crash", "CrashController"))
     try store.save(good, session: "crashy", appVersion: "1.0", savedAt: base.addingTimeInterval(200))
     try store.save(bad, session: "crashy", appVersion: "1.0", savedAt: base.addingTimeInterval(201))
     _ = try store.beginRestore(session: "crashy")
@@ -100,11 +100,11 @@ do {
     try store.save(good, session: "counting", appVersion: "1.0", savedAt: base.addingTimeInterval(300))
     _ = try store.beginRestore(session: "counting")                  // one unconfirmed restore
     // Formats the released code did not support: restored as nothing, exported as written.
-    try store.save(RestorationTree.drillDown(formatVersion: 2, left: [record("notes", "NotesController")]), session: "newer-format",
+    try store.save(DrillDownState(formatVersion: 2, left: [record("notes", "NotesController")]), session: "newer-format",
                    appVersion: "9.0", savedAt: base.addingTimeInterval(400))
-    try store.save(RestorationTree.drillDown(formatVersion: 7, left: [record("x", "X")], right: record("y", "Y")), session: "newer-format",
+    try store.save(DrillDownState(formatVersion: 7, left: [record("x", "X")], right: record("y", "Y")), session: "newer-format",
                    appVersion: "9.1", savedAt: base.addingTimeInterval(401))
-    try store.save(RestorationTree.drillDown(left: []), session: "empty", savedAt: base.addingTimeInterval(500))
+    try store.save(DrillDownState(left: []), session: "empty", savedAt: base.addingTimeInterval(500))
     try write(try expected(store, schema: SnapshotStore.knownMigrations), "released-m002.expected.json")
 }
 // Close every connection and fold the WAL into the file, so the fixture is one file.

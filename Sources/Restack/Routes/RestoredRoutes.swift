@@ -1,0 +1,81 @@
+import Foundation
+
+/// A plan, with the route values its restored records decoded to.
+///
+/// Made by ``RouteCoding/restore(_:layout:others:)``. The values are the ones the resolver decoded
+/// while planning: nothing is decoded again.
+public struct RestoredRoutes<Route> {
+    /// The plan: what is restored, and why each dropped record is not.
+    public let plan: RestorationPlan
+    private let values: [RouteKey: Route]
+
+    init(plan: RestorationPlan, values: [RouteKey: Route]) {
+        self.plan = plan
+        self.values = values
+    }
+
+    /// The route a restored record decoded to, or `nil` for a record of no route type.
+    public func route(for record: PlannedRecord) -> Route? {
+        let restored = record.restoredRecord
+        guard let name = restored.className, let payload = restored.payload else { return nil }
+        return values[RouteKey(name: ExactString(name), payload: payload)]
+    }
+
+    /// The routes of the root's restored stack, bottom first: what a `NavigationStack(path:)`
+    /// shows again. Empty when the root is not a stack or nothing of it is restored.
+    public var routes: [Route] {
+        guard let root = plan.root, case .stack(let records) = root.content else { return [] }
+        return records.compactMap(route(for:))
+    }
+}
+
+extension RestoredRoutes: Sendable where Route: Sendable {}
+
+/// A decoded payload's key: its route type's current name and its bytes.
+struct RouteKey: Hashable, Sendable {
+    var name: ExactString
+    var payload: Data
+}
+
+/// The payloads decoded while a plan is made, so that each is decoded once: the resolver of one
+/// synchronous `Restorer.plan` call fills it, and the result reads it.
+private final class DecodedPayloads<Route> {
+    var results: [RouteKey: Result<Route, any Error>] = [:]
+}
+
+extension RouteCoding {
+    /// Plans a tree, deciding each record of a route type by decoding its payload, once.
+    ///
+    /// A record whose class (after the aliases) is a route type is rebuilt (or renamed) when its
+    /// payload decodes, and dropped with `stale-payload` when it does not or has none. Every other
+    /// record is judged by `others`: by default, a record of no route type is
+    /// `unresolved-class` (a route type removed from the app).
+    ///
+    /// - Parameters:
+    ///   - tree: The saved tree (from the store, or ``tree(for:)``).
+    ///   - layout: The layout the app is in now.
+    ///   - others: The resolver for records of no route type.
+    /// - Returns: The plan and the decoded routes.
+    public func restore(_ tree: RestorationTree, layout: Layout = .regular, others: RecordResolver = RecordResolver { (_: RestorationRecord) in ResolverOutcome.classGone }) -> RestoredRoutes<Route> {
+        let byName = Dictionary(types.map { (ExactString($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        let decoded = DecodedPayloads<Route>()
+        let aliases = self.aliases
+        let resolver = RecordResolver { (record: RestorationRecord, identifierPath: [String]) -> ResolverOutcome in
+            guard let saved = record.className else {
+                return others.outcome(for: record, identifierPath: identifierPath)
+            }
+            let current = aliases.currentName(for: saved) ?? saved
+            guard let type = byName[ExactString(current)] else {
+                return others.outcome(for: record, identifierPath: identifierPath)
+            }
+            guard let payload = record.payload else { return .stalePayload }
+            let key = RouteKey(name: ExactString(current), payload: payload)
+            let result = decoded.results[key] ?? Result { try type.decode(payload) }
+            decoded.results[key] = result
+            guard case .success = result else { return .stalePayload }
+            return current.hasSameBytes(as: saved) ? .rebuild : .renamed(to: current)
+        }
+        let plan = Restorer.plan(tree, layout: layout, resolver: resolver)
+        return RestoredRoutes(plan: plan, values: decoded.results.compactMapValues { try? $0.get() })
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// An app's own route values, saved as records and restored with each element decoded once.
+///
+/// Apps that navigate with typed routes (`[Route]` bound to a `NavigationStack`, a `NavigationPath`
+/// of `Codable` values, TCA's `StackState`) usually persist the whole array with one `Codable`
+/// call: one element whose case was removed or whose shape changed in an update fails it all.
+/// `RouteCoding` saves each route as a record instead (its type's name as the class, its JSON as
+/// the payload, in ``RecordPayload``'s encoding), and restores through the restorer, so that an
+/// element that no longer decodes is dropped with `stale-payload` and the rest comes back:
+///
+/// ```swift
+/// enum Route: Codable { case mailbox(String), message(id: Int) }
+///
+/// let routes = RouteCoding<Route>(named: "App.Route")
+/// let tree = try routes.tree(for: [.mailbox("INBOX"), .message(id: 42)])   // save this tree
+///
+/// let restored = routes.restore(tree)        // at launch, with the tree the store gives back
+/// path = restored.routes                      // the routes that still decode, each decoded once
+/// for dropped in restored.plan.dropped { log("\(dropped.path): \(dropped.reason)") }
+/// ```
+///
+/// A record's class is looked up, after ``ClassAliases``, among the route types; the resolver
+/// decodes its payload then, and the decoded value is the one ``RestoredRoutes`` hands back: a
+/// payload is never decoded twice (records with equal class and payload bytes share one decode).
+/// Records of no route type (a tab, a split's column) are judged by the `others` resolver.
+public struct RouteCoding<Route>: Sendable {
+    /// One type of route: the name saved as the class of its records, and how to read and write
+    /// its values.
+    public struct RouteType: Sendable {
+        /// The name saved as the record's class (for a `NavigationPath`, the fully qualified type
+        /// name SwiftUI writes, such as `App.Item`).
+        public let name: String
+        private let decodeBody: @Sendable (Data) throws -> Route
+        private let encodeBody: @Sendable (Route) throws -> Data?
+
+        /// Creates a route type from its two functions.
+        ///
+        /// - Parameters:
+        ///   - name: The class name its records are saved with.
+        ///   - decode: Reads a payload into a route; a throw means the payload is stale.
+        ///   - encode: Writes a route of this type as a payload, or returns `nil` when the route is
+        ///     not of this type.
+        public init(name: String, decode: @escaping @Sendable (Data) throws -> Route, encode: @escaping @Sendable (Route) throws -> Data?) {
+            self.name = name
+            self.decodeBody = decode
+            self.encodeBody = encode
+        }
+
+        /// Reads a payload into a route; throws when the payload is stale.
+        public func decode(_ payload: Data) throws -> Route {
+            try decodeBody(payload)
+        }
+
+        /// Writes a route of this type as a payload; `nil` when the route is of another type.
+        public func encode(_ route: Route) throws -> Data? {
+            try encodeBody(route)
+        }
+
+        /// A `Codable` type whose values are routes, such as one element type of a
+        /// `NavigationPath`, read and written in ``RecordPayload``'s encoding.
+        ///
+        /// - Parameters:
+        ///   - type: The value type.
+        ///   - name: The class name its records are saved with; by default the fully qualified
+        ///     type name (`String(reflecting:)`), as `NavigationPath` writes it.
+        ///   - route: Makes a route from a value.
+        ///   - value: The value of a route of this type, or `nil` for a route of another type.
+        public static func codable<Value: Codable & Sendable>(
+            _ type: Value.Type,
+            named name: String = String(reflecting: Value.self),
+            route: @escaping @Sendable (Value) -> Route,
+            value: @escaping @Sendable (Route) -> Value?
+        ) -> RouteType {
+            RouteType(
+                name: name,
+                decode: { payload in route(try RecordPayload.decode(Value.self, from: payload)) },
+                encode: { route in try value(route).map { try RecordPayload.encode($0) } }
+            )
+        }
+    }
+
+    /// The route types, looked up by name; the first of two with the same name wins.
+    public let types: [RouteType]
+    /// Renamed route types: a record saved under an old name is read as the new one.
+    public let aliases: ClassAliases
+
+    /// Creates the coding of an app's routes.
+    ///
+    /// - Parameters:
+    ///   - types: The route types.
+    ///   - aliases: Type names renamed by updates (`"App.Item": "App.Message"`).
+    public init(_ types: [RouteType], aliases: ClassAliases = ClassAliases()) {
+        self.types = types
+        self.aliases = aliases
+    }
+
+    /// The record of a route, at a position of its stack.
+    ///
+    /// - Parameters:
+    ///   - route: The route.
+    ///   - index: Its position from the bottom: its identifier (as in
+    ///     ``NavigationPathRepresentation/identifier(at:)``).
+    /// - Throws: ``RouteCodingError`` when no route type writes the route, or its type's encoding
+    ///   fails.
+    public func record(for route: Route, at index: Int) throws(RouteCodingError) -> RestorationRecord {
+        for type in types {
+            let payload: Data?
+            do {
+                payload = try type.encode(route)
+            } catch {
+                throw .unencodable(index: index, type: type.name, message: "\(error)")
+            }
+            if let payload {
+                return RestorationRecord(identifier: NavigationPathRepresentation.identifier(at: index), className: type.name, payload: payload)
+            }
+        }
+        throw .noRouteType(index: index)
+    }
+
+    /// The records of a stack of routes, bottom first.
+    public func records(for routes: [Route]) throws(RouteCodingError) -> [RestorationRecord] {
+        var records: [RestorationRecord] = []
+        records.reserveCapacity(routes.count)
+        for (index, route) in routes.enumerated() {
+            records.append(try record(for: route, at: index))
+        }
+        return records
+    }
+
+    /// A tree whose root is a stack of the routes, bottom first: what an app saves for a
+    /// `NavigationStack(path:)`. The stack closes the gap a dropped route leaves (restoration rule
+    /// 4), as every stack does.
+    public func tree(for routes: [Route]) throws(RouteCodingError) -> RestorationTree {
+        RestorationTree(root: .stack(StackContainer(records: try records(for: routes))))
+    }
+}
+
+extension RouteCoding where Route: Codable & Sendable {
+    /// The coding of one `Codable` route type, such as an app's `Route` enum.
+    ///
+    /// - Parameters:
+    ///   - name: The class name its records are saved with; by default the fully qualified type
+    ///     name.
+    ///   - aliases: Earlier names of the type.
+    public init(named name: String = String(reflecting: Route.self), aliases: ClassAliases = ClassAliases()) {
+        self.init([.codable(Route.self, named: name, route: { $0 }, value: { $0 })], aliases: aliases)
+    }
+}
+
+/// Why routes could not be saved as records.
+public enum RouteCodingError: Error, Hashable, Sendable {
+    /// No route type writes the route at this position.
+    case noRouteType(index: Int)
+    /// The route's type could not encode it: the encoder's message.
+    case unencodable(index: Int, type: String, message: String)
+}
+
+extension RouteCodingError: CustomStringConvertible {
+    /// A sentence that names the route.
+    public var description: String {
+        switch self {
+        case .noRouteType(let index):
+            "the route at \(index) is of no registered route type"
+        case .unencodable(let index, let type, let message):
+            "the route at \(index) (\(type)) could not be encoded: \(message)"
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Restack
+import Testing
+
+/// Version 1 of an app's routes: a route enum, and an item type pushed beside it.
+enum RoutesV1 {
+    enum Route: Codable, Hashable, Sendable {
+        case mailbox(String)
+        case search(query: String)
+        case settings
+    }
+
+    struct Item: Codable, Hashable, Sendable {
+        var id: Int
+    }
+}
+
+/// Version 2: `search` was removed from the enum, and `Item` was renamed `Message`.
+enum RoutesV2 {
+    enum Route: Codable, Hashable, Sendable {
+        case mailbox(String)
+        case settings
+    }
+
+    struct Message: Codable, Hashable, Sendable {
+        var id: Int
+    }
+
+    /// What version 2 pushes: its route enum or a message.
+    enum Element: Hashable, Sendable {
+        case route(Route)
+        case message(Message)
+    }
+}
+
+/// Counts calls from `@Sendable` closures.
+final class CallCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    func count(_ key: String) {
+        lock.lock()
+        counts[key, default: 0] += 1
+        lock.unlock()
+    }
+
+    subscript(key: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts[key, default: 0]
+    }
+}
+
+@Suite("Typed routes")
+struct RouteCodingTests {
+    static let v1 = RouteCoding<AnyHashableSendable>([
+        .codable(RoutesV1.Route.self, named: "App.Route", route: { AnyHashableSendable($0) }, value: { $0.base as? RoutesV1.Route }),
+        .codable(RoutesV1.Item.self, named: "App.Item", route: { AnyHashableSendable($0) }, value: { $0.base as? RoutesV1.Item }),
+    ])
+
+    static func v2(counting counter: CallCounter? = nil) throws -> RouteCoding<RoutesV2.Element> {
+        let route = RouteCoding<RoutesV2.Element>.RouteType.codable(
+            RoutesV2.Route.self, named: "App.Route", route: { .route($0) }, value: { if case .route(let r) = $0 { r } else { nil } })
+        let message = RouteCoding<RoutesV2.Element>.RouteType.codable(
+            RoutesV2.Message.self, named: "App.Message", route: { .message($0) }, value: { if case .message(let m) = $0 { m } else { nil } })
+        let counted = [route, message].map { type in
+            RouteCoding<RoutesV2.Element>.RouteType(name: type.name, decode: { payload in
+                counter?.count(type.name)
+                return try type.decode(payload)
+            }, encode: type.encode)
+        }
+        return RouteCoding(counted, aliases: try ClassAliases(["App.Item": "App.Message"]))
+    }
+
+    /// The path version 1 saved: mailbox, item 7, a search (removed in 2), settings.
+    static func savedByVersion1() throws -> RestorationTree {
+        try v1.tree(for: [
+            AnyHashableSendable(RoutesV1.Route.mailbox("INBOX")),
+            AnyHashableSendable(RoutesV1.Item(id: 7)),
+            AnyHashableSendable(RoutesV1.Route.search(query: "invoice")),
+            AnyHashableSendable(RoutesV1.Route.settings),
+        ])
+    }
+
+    @Test func version2RestoresWhatItStillKnowsWithReasons() throws {
+        let restored = try Self.v2().restore(try Self.savedByVersion1())
+        // Gaps close (a stack's default): the removed case goes, what was above it stays.
+        #expect(restored.routes == [.route(.mailbox("INBOX")), .message(RoutesV2.Message(id: 7)), .route(.settings)])
+        #expect(restored.plan.dropped.map(\.path.description) == ["records[2]"])
+        #expect(restored.plan.dropped.map(\.reason) == [.stalePayload])
+        let renamed = try #require(restored.plan.root?.children.first { $0.renamedFrom != nil })
+        #expect(renamed.renamedFrom == "App.Item")
+        #expect(renamed.restoredRecord.className == "App.Message")
+    }
+
+    @Test func eachElementIsDecodedOnce() throws {
+        let counter = CallCounter()
+        let restored = try Self.v2(counting: counter).restore(try Self.savedByVersion1())
+        #expect(restored.routes.count == 3)
+        // Three App.Route payloads (one stale) and one App.Item read as App.Message: four decodes in all.
+        #expect(counter["App.Route"] == 3)
+        #expect(counter["App.Message"] == 1)
+    }
+
+    @Test func aRouteTypeTheAppNoLongerHasIsUnresolvedUnlessOthersSaySo() throws {
+        let onlyRoutes = RouteCoding<RoutesV2.Route>(named: "App.Route")
+        let restored = onlyRoutes.restore(try Self.savedByVersion1())
+        #expect(restored.routes == [.mailbox("INBOX"), .settings])
+        #expect(restored.plan.dropped.map(\.reason) == [.unresolvedClass, .stalePayload])
+        let lenient = onlyRoutes.restore(try Self.savedByVersion1(), others: .acceptAll)
+        #expect(lenient.plan.dropped.map(\.reason) == [.stalePayload])
+        #expect(lenient.routes == [.mailbox("INBOX"), .settings], "a record of no route type has no route value")
+    }
+
+    @Test func aRecordWithoutPayloadIsStale() throws {
+        let tree = RestorationTree(root: .stack(StackContainer(records: [
+            RestorationRecord(identifier: "0", className: "App.Route", payload: nil),
+        ])))
+        let restored = RouteCoding<RoutesV2.Route>(named: "App.Route").restore(tree)
+        #expect(restored.plan.dropped.map(\.reason) == [.stalePayload])
+        #expect(restored.routes.isEmpty)
+    }
+
+    @Test func savingNamesTheRouteNoTypeWrites() throws {
+        let coding = RouteCoding<AnyHashableSendable>([
+            .codable(Int.self, named: "Swift.Int", route: { AnyHashableSendable($0) }, value: { $0.base as? Int }),
+        ])
+        let error = try #require(throws: RouteCodingError.self) {
+            try coding.records(for: [AnyHashableSendable(1), AnyHashableSendable("two")])
+        }
+        #expect(error == .noRouteType(index: 1))
+        #expect(try coding.records(for: [AnyHashableSendable(5)]).map(\.identifier) == ["0"])
+    }
+
+    /// A NavigationPath of mixed types in which every type is known restores whole and is written
+    /// back byte for byte, for `NavigationPath(_:)`.
+    @Test func aMixedNavigationPathRoundTripsByteForByte() throws {
+        let saved = #"["App.Item","{\"id\":2}","Swift.String","\"foo\"","Swift.Int","1"]"#
+        let coding = RouteCoding<AnyHashableSendable>([
+            .codable(Int.self, route: { AnyHashableSendable($0) }, value: { $0.base as? Int }),
+            .codable(String.self, route: { AnyHashableSendable($0) }, value: { $0.base as? String }),
+            .codable(RoutesV1.Item.self, named: "App.Item", route: { AnyHashableSendable($0) }, value: { $0.base as? RoutesV1.Item }),
+        ])
+        let records = try NavigationPathRepresentation.decode(Data(saved.utf8))
+        let restored = coding.restore(RestorationTree(root: .stack(StackContainer(records: records))))
+        #expect(restored.plan.dropped.isEmpty)
+        #expect(restored.routes == [AnyHashableSendable(1), AnyHashableSendable("foo"), AnyHashableSendable(RoutesV1.Item(id: 2))])
+        let written = try NavigationPathRepresentation.encode(try #require(restored.plan.root).children.map(\.restoredRecord))
+        #expect(String(decoding: written, as: UTF8.self) == saved)
+    }
+
+    @Test func theDefaultNameIsTheFullyQualifiedTypeName() {
+        #expect(RouteCoding<Int>().types.map(\.name) == ["Swift.Int"])
+        #expect(RouteCoding<RoutesV2.Route>().types.map(\.name) == ["RestackTests.RoutesV2.Route"])
+    }
+}
+
+/// A type-erased route, as a `NavigationPath` holds its elements.
+struct AnyHashableSendable: Hashable, @unchecked Sendable {
+    let base: AnyHashable
+
+    init(_ base: some Hashable & Sendable) {
+        self.base = AnyHashable(base)
+    }
+}
