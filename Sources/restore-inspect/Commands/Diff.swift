@@ -65,7 +65,7 @@ struct Diff: ParsableCommand {
         if output.json {
             return try printJSON(DiffJSON(diff, old: old, new: new))
         }
-        try Stdout.line(DiffText.text(diff, old: old, new: new))
+        try DiffText.write(diff, old: old, new: new)
     }
 
     private func newest(_ history: [SnapshotInfo], _ session: String) throws -> Int64 {

@@ -146,7 +146,7 @@ struct Plan: ParsableCommand {
 
     /// `--picture`: the screen `plan` restores from `tree`; from a store, the store's own plan.
     private func drawPicture(of tree: RestorationTree, _ plan: RestorationPlan) throws(OutputError) {
-        try Stdout.line(ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: picture.colored)).text)
+        try ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: picture.colored)).write()
     }
 }
 

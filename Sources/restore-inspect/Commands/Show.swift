@@ -41,7 +41,7 @@ struct Show: ParsableCommand {
         if picture.picture {
             let tree = stored.tree
             let plan = Restorer.plan(tree, layout: (layout ?? .regular).value)
-            return try Stdout.line(ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: picture.colored)).text)
+            return try ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: picture.colored)).write()
         }
         if let root = view.root {
             try Stdout.line("  root: \(Text.container(root))")

@@ -3,7 +3,9 @@ import Restack
 
 /// `diff` for people: one line per difference, names escaped (one record, one line).
 enum DiffText {
-    static func text(_ diff: TreeDiff, old: DiffSide, new: DiffSide) -> String {
+    /// Writes the diff to stdout, a few rows at a time: a table of many long paths is never held
+    /// whole.
+    static func write(_ diff: TreeDiff, old: DiffSide, new: DiffSide) throws(OutputError) {
         var heading = "diff \(old.name) -> \(new.name)"
         if let session = new.snapshot?.session {
             heading += " of session \(Text.quoted(session))"
@@ -28,10 +30,16 @@ enum DiffText {
             rows.append(["settings", container.path.steps.isEmpty ? "(root)" : container.path.description,
                          String(changes(container.changes).dropFirst(2))])
         }
+        var output = StdoutLines()
+        try output.line(heading)
         if rows.isEmpty {
-            return heading + "\n  no differences"
+            try output.line("  no differences")
         }
-        return heading + "\n" + Text.table(rows, indent: "  ")
+        let widths = Text.tableWidths(rows)
+        for row in rows {
+            try output.line(Text.tableRow(row, widths, indent: "  "))
+        }
+        try output.flush()
     }
 
     private static func record(_ record: RestorationRecord) -> String {

@@ -115,6 +115,28 @@ enum Stdout {
     }
 }
 
+/// Lines for stdout gathered and written about 64 KiB at a time: a long listing or picture is
+/// never held whole as one string, its bytes and its copy for the write (a diff's 87 MB table
+/// peaked at 478 MB that way).
+struct StdoutLines {
+    private var buffer = Data()
+
+    /// Adds `text` and a newline; writes what is gathered once it passes 64 KiB.
+    mutating func line(_ text: String) throws(OutputError) {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 {
+            try flush()
+        }
+    }
+
+    /// Writes what is gathered.
+    mutating func flush() throws(OutputError) {
+        try Stdout.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
 /// Messages on stderr: written whole if the stream takes them; a failure there has nowhere to be
 /// reported, so the exit code alone must tell.
 enum Stderr {

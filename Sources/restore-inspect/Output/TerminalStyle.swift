@@ -22,6 +22,7 @@ struct TerminalStyle: Sendable {
     /// The number of columns a terminal gives `text`: escape sequences (ESC `[` ... a letter)
     /// take none, East Asian wide characters and emoji two (``columns(of:)``), others one.
     static func visibleWidth(_ text: String) -> Int {
+        PictureWork.counter?.add(text.utf8.count)
         var width = 0
         var inEscape = false
         for character in text {
@@ -41,10 +42,7 @@ struct TerminalStyle: Sendable {
     /// one otherwise (combining marks belong to their character and add nothing).
     static func columns(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
-        let wide: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD,
-        ]
+        if first.isASCII && character.unicodeScalars.dropFirst().isEmpty { return 1 }
         if wide.contains(where: { $0.contains(first.value) }) || first.properties.isEmojiPresentation
             || character.unicodeScalars.contains("\u{FE0F}") {
             return 2
@@ -52,8 +50,9 @@ struct TerminalStyle: Sendable {
         return 1
     }
 
-    /// Pads `text` with spaces to `width` visible characters.
-    static func pad(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - visibleWidth(text)))
-    }
+    /// The East Asian wide and fullwidth ranges: made once, not for every character measured.
+    private static let wide: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+    ]
 }

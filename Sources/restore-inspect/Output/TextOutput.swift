@@ -25,13 +25,31 @@ enum Text {
 
     /// Rows of columns, each column as wide as its widest cell.
     static func table(_ rows: [[String]], indent: String = "") -> String {
-        guard let columns = rows.map(\.count).max() else { return "" }
-        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
-        return rows.map { row in
-            indent + row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : pad(cell, widths[index])
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        let widths = tableWidths(rows)
+        return rows.map { tableRow($0, widths, indent: indent) }.joined(separator: "\n")
+    }
+
+    /// The width of each column of a ``table(_:indent:)``: its widest cell.
+    static func tableWidths(_ rows: [[String]]) -> [Int] {
+        var widths: [Int] = []
+        for row in rows {
+            for (column, cell) in row.enumerated() {
+                let width = cell.count
+                if column == widths.count {
+                    widths.append(width)
+                } else if widths[column] < width {
+                    widths[column] = width
+                }
+            }
+        }
+        return widths
+    }
+
+    /// One row of a ``table(_:indent:)`` whose columns are `widths` wide.
+    static func tableRow(_ row: [String], _ widths: [Int], indent: String = "") -> String {
+        indent + row.enumerated().map { index, cell in
+            index == row.count - 1 ? cell : pad(cell, widths[index])
+        }.joined(separator: "  ")
     }
 
     /// A stored container in a few words: `split (focus detail, compact merge)`, `tabs (selected 1)`.
