@@ -114,20 +114,8 @@ struct JournalAndLockTests {
     static func storeWithAHotJournal(in folder: TemporaryFolder) throws -> (path: String, saved: Int64) {
         let original = folder.path("original.sqlite")
         let saved = try SnapshotStore(path: original).save(mailState, session: "s")
-        let queue = try DatabaseQueue(path: original)
-        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
         let copy = folder.path("copy.sqlite")
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA cache_size = 1")
-            try db.inTransaction {
-                try db.execute(sql: "DELETE FROM restack_record")
-                try db.execute(sql: "DELETE FROM restack_snapshot")
-                try FileManager.default.copyItem(atPath: original, toPath: copy)
-                try FileManager.default.copyItem(atPath: original + "-journal", toPath: copy + "-journal")
-                return .rollback
-            }
-        }
-        try queue.close()
+        try HotJournal.copy(original, to: copy)
         return (copy, saved.id)
     }
 

@@ -175,20 +175,8 @@ struct HostileMediaCLITests {
         let scratch = try Scratch()
         let original = scratch.path("original.sqlite")
         #expect(try CLI.run(["import", "--db", original, "--session", "s", "--input", "-"], stdin: Self.state).status == 0)
-        let queue = try DatabaseQueue(path: original)
-        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
         let path = scratch.path("copy.sqlite")
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA cache_size = 1")
-            try db.inTransaction {
-                try db.execute(sql: "DELETE FROM restack_record")
-                try db.execute(sql: "DELETE FROM restack_snapshot")
-                try FileManager.default.copyItem(atPath: original, toPath: path)
-                try FileManager.default.copyItem(atPath: original + "-journal", toPath: path + "-journal")
-                return .rollback
-            }
-        }
-        try queue.close()
+        try HotJournal.copy(original, to: path)
         for command in [["sessions"], ["check"], ["show", "--session", "s"]] {
             expectFailure(try CLI.run([command[0], "--db", path] + command.dropFirst()), code: 68, mentioning: "interrupted write")
         }
