@@ -12,7 +12,7 @@ public enum HotJournal {
         let queue = try DatabaseQueue(path: original)
         try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
         try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA cache_size = 1")
+            try db.execute(sql: "PRAGMA cache_size = 1")   // spill changed pages into the file
             try db.inTransaction {
                 try db.execute(sql: "DELETE FROM restack_record")
                 try db.execute(sql: "DELETE FROM restack_snapshot")

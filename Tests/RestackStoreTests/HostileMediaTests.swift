@@ -67,21 +67,9 @@ struct JournalAndLockTests {
         let folder = try TemporaryFolder()
         let original = folder.path("original.sqlite")
         let saved = try SnapshotStore(path: original).save(mailState, session: "s")
-        // Back to a rollback journal, then copy the file and its journal mid-transaction: the
-        // copy has a hot journal, as after a crash.
-        let queue = try DatabaseQueue(path: original)
-        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
+        // The copy has a hot journal, as after a crash.
         let copy = folder.path("copy.sqlite")
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA cache_size = 1")   // spill changed pages into the file
-            try db.inTransaction {
-                try db.execute(sql: "DELETE FROM restack_record")
-                try db.execute(sql: "DELETE FROM restack_snapshot")
-                try FileManager.default.copyItem(atPath: original, toPath: copy)
-                try FileManager.default.copyItem(atPath: original + "-journal", toPath: copy + "-journal")
-                return .rollback
-            }
-        }
+        try HotJournal.copy(original, to: copy)
         let store = try SnapshotStore(path: copy)
         #expect(!store.isReadOnly)
         #expect(try store.restore(session: "s").snapshot.info.id == saved.id, "the journal was rolled back")
