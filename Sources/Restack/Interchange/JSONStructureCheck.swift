@@ -14,6 +14,23 @@ import Foundation
 /// open objects. It does not validate the rest of the grammar: the decoder that runs next does.
 /// A structural mismatch it meets (a `]` closing an object) is reported as invalid JSON.
 enum JSONStructureCheck {
+    /// Decodes a document strictly, the one way every JSON document of this package is read:
+    /// transcoded to UTF-8, scanned by ``check(_:)``, then decoded, every failure a
+    /// ``StateFileError`` naming the place (or, for anything else, `"not <document>: ..."`).
+    static func decode<Document: Decodable>(_ type: Document.Type, from data: Data, document: String) throws(StateFileError) -> Document {
+        let data = try utf8(data)
+        try check(data)
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as StateFileError {
+            throw error
+        } catch let error as DecodingError {
+            throw StateFileError(error)
+        } catch {
+            throw StateFileError(path: "", problem: "not \(document): \(error)")
+        }
+    }
+
     /// The deepest nesting of arrays and objects accepted: room for
     /// ``RestorationTree/maxContainerDepth`` containers (three levels each: the container, a slot
     /// array, a record) and the document around them.

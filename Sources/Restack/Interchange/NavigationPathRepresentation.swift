@@ -49,18 +49,7 @@ public enum NavigationPathRepresentation {
     ///   left without its value). What a value's JSON holds is not judged here: a value that no
     ///   longer decodes is the resolver's to report, element by element.
     public static func decode(_ data: Data) throws(StateFileError) -> [RestorationRecord] {
-        let data = try JSONStructureCheck.utf8(data)
-        try JSONStructureCheck.check(data)
-        let strings: [String]
-        do {
-            strings = try JSONDecoder().decode(PathStrings.self, from: data).strings
-        } catch let error as StateFileError {
-            throw error
-        } catch let error as DecodingError {
-            throw StateFileError(error)
-        } catch {
-            throw StateFileError(path: "", problem: "not a NavigationPath representation: \(error)")
-        }
+        let strings = try JSONStructureCheck.decode(PathStrings.self, from: data, document: "a NavigationPath representation").strings
         guard strings.count.isMultiple(of: 2) else {
             throw StateFileError(
                 path: "[\(strings.count - 1)]",

@@ -49,17 +49,7 @@ public enum StateFile {
     ///   the ``RestorationTree/Form/drillDown`` form.
     /// - Throws: ``StateFileError`` naming the first problem found.
     public static func decode(_ data: Data) throws(StateFileError) -> RestorationTree {
-        let data = try JSONStructureCheck.utf8(data)
-        try JSONStructureCheck.check(data)
-        do {
-            return try JSONDecoder().decode(AnyStateDocument.self, from: data).tree
-        } catch let error as StateFileError {
-            throw error
-        } catch let error as DecodingError {
-            throw StateFileError(error)
-        } catch {
-            throw StateFileError(path: "", problem: "not a state file: \(error)")
-        }
+        try JSONStructureCheck.decode(AnyStateDocument.self, from: data, document: "a state file").tree
     }
 
     /// Encodes a tree as a pretty-printed state file with sorted keys, in its form
