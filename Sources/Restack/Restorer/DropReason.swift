@@ -23,6 +23,10 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable {
     /// before it) is not restored (rule 12): nothing can present it. Like `ancestor-dropped`,
     /// its own identifier and class were not looked at.
     case truncated
+    /// The app could not make the record's node when it rebuilt the plan: its
+    /// ``RestorationAdapter/makeNode(for:container:)`` threw (``RestorationAdapter/rebuild(_:)``).
+    /// Handled as a resolver's refusal: the rules apply to what remains.
+    case rebuildFailed = "rebuild-failed"
 }
 
 extension DropReason: CustomStringConvertible {
