@@ -1,0 +1,45 @@
+import Restack
+import RestackStore
+
+/// The status line's account of a launch: what was restored, what was renamed, and why anything
+/// was not.
+enum LaunchStatus {
+    static func describe(_ restoration: StoreRestoration, rebuilt: RebuildResult<Screen>, notes: [String]) -> String {
+        let plan = rebuilt.plan
+        var parts: [String] = []
+        let id = restoration.snapshot.info.id
+        if restoration.fellBack {
+            let skipped = restoration.skippedQuarantined.map { "#\($0)" }.joined(separator: ", ")
+            parts.append("fell back to snapshot #\(id) (\(skipped) quarantined: crashed while restoring)")
+        } else {
+            parts.append("restored snapshot #\(id)")
+        }
+        parts[0] += ": \(plan.restoredRecords.count) screens"
+        let renamed = plan.restoredRecords.compactMap { record in
+            record.renamedFrom.map { "\($0)→\(record.record.className ?? "")" }
+        }
+        for name in Set(renamed).sorted() { parts.append("renamed \(name)") }
+        // The records dropped for their own sake; those below them are counted.
+        let own = plan.dropped.filter { $0.reason != .ancestorDropped }
+        for dropped in own {
+            parts.append("dropped \(dropped.record.identifier ?? "?") (\(dropped.record.className ?? "no class"): \(dropped.reason))")
+        }
+        let below = plan.dropped.count - own.count
+        if below > 0 { parts.append("\(below) screens below them not restored") }
+        for failure in rebuilt.failures {
+            parts.append("\(failure.record.identifier ?? "?"): \(failure.error)")
+        }
+        return (parts + notes).joined(separator: "; ")
+    }
+
+    static func describe(_ error: StoreError, session: String) -> String? {
+        switch error {
+        case .sessionNotFound:
+            "new session \(session): nothing saved yet"
+        case .noRestorableSnapshot(_, let quarantined):
+            "nothing to restore: \(quarantined.map { "#\($0)" }.joined(separator: ", ")) quarantined; fresh start"
+        default:
+            nil
+        }
+    }
+}
