@@ -135,6 +135,11 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // restack-mail driven as a user: scripted, and by keys in a tmux pseudo-terminal.
+        .testTarget(
+            name: "RestackMailTests",
+            dependencies: ["restack-mail", "Restack", "RestackStore", "RestackTestSupport"]
+        ),
         // The benchmark: Restack against raw SQLite and JSON files, in one interleaved run.
         .executableTarget(
             name: "restack-bench",

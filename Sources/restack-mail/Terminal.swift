@@ -31,7 +31,12 @@ enum Terminal {
         mode.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         mode.c_iflag &= ~tcflag_t(IXON | ICRNL)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &mode)
-        // A polite kill (SIGTERM, a closed terminal) leaves the terminal as it found it.
+        // A polite kill (SIGTERM, a closed terminal) leaves the terminal as it found it, even
+        // when the parent started the app with those signals blocked.
+        var polite = sigset_t()
+        sigemptyset(&polite)
+        for signalNumber in [SIGTERM, SIGHUP] { sigaddset(&polite, signalNumber) }
+        pthread_sigmask(SIG_UNBLOCK, &polite, nil)
         for signalNumber in [SIGTERM, SIGHUP] {
             signal(signalNumber) { number in
                 if var mode = Terminal.saved { tcsetattr(STDIN_FILENO, TCSANOW, &mode) }
@@ -49,26 +54,48 @@ enum Terminal {
         write("\u{1B}[?25h\n")
     }
 
+    /// Bytes read but not yet made into keys: one read may bring several keys (a paste, keys
+    /// typed fast, tmux's send-keys).
+    nonisolated(unsafe) private static var pending: [UInt8] = []
+
     /// Waits for the next key; `nil` at the end of input.
     static func readKey() -> Key? {
         while true {
-            var bytes = [UInt8](repeating: 0, count: 8)
+            if let key = nextPendingKey() { return key }
+            var bytes = [UInt8](repeating: 0, count: 64)
             let count = read(STDIN_FILENO, &bytes, bytes.count)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return nil }
-            let input = Array(bytes.prefix(count))
-            switch input {
-            case [0x1B, 0x5B, 0x41], [0x1B, 0x4F, 0x41]: return .up
-            case [0x1B, 0x5B, 0x42], [0x1B, 0x4F, 0x42]: return .down
-            case [0x1B, 0x5B, 0x44], [0x1B, 0x4F, 0x44], [0x7F], [0x08]: return .back
-            case [0x1B, 0x5B, 0x43], [0x1B, 0x4F, 0x43], [0x0D], [0x0A]: return .enter
-            case [0x09]: return .tab
-            case [0x1B]: return .escape
-            case [0x03]: return .character("q")  // Ctrl-C quits cleanly (ISIG is off)
-            default:
-                if count == 1, input[0] >= 0x20, input[0] < 0x7F { return .character(Character(UnicodeScalar(input[0]))) }
+            pending += bytes.prefix(count)
+        }
+    }
+
+    /// The first key of the pending bytes, taken; bytes that make no key are skipped.
+    private static func nextPendingKey() -> Key? {
+        while let first = pending.first {
+            if first == 0x1B, pending.count >= 3, pending[1] == 0x5B || pending[1] == 0x4F {
+                let final = pending[2]
+                pending.removeFirst(3)
+                switch final {
+                case 0x41: return .up
+                case 0x42: return .down
+                case 0x43: return .enter
+                case 0x44: return .back
+                default: continue
+                }
+            }
+            pending.removeFirst()
+            switch first {
+            case 0x1B: return .escape
+            case 0x7F, 0x08: return .back
+            case 0x0D, 0x0A: return .enter
+            case 0x09: return .tab
+            case 0x03: return .character("q")  // Ctrl-C quits cleanly (ISIG is off)
+            case 0x20..<0x7F: return .character(Character(UnicodeScalar(first)))
+            default: continue
             }
         }
+        return nil
     }
 
     /// Writes text to standard output at once.

@@ -1,0 +1,129 @@
+import Foundation
+import RestackTestSupport
+import Testing
+
+/// restack-mail driven as a user drives it: keys into a pseudo-terminal (tmux), kill -9,
+/// relaunches, an update, a crash loop.
+@Suite("restack-mail, as a user")
+struct MailAppTests {
+    /// The tab bar and the screens: what must look the same after a relaunch (the status line
+    /// below them says what the launch did).
+    static func body(_ screen: String) -> [String] {
+        Array(screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(12)).map(String.init)
+    }
+
+    @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed: apt-get install tmux (.ci/run installs it)"))
+    func killedByKeysAndRelaunchedShowsTheSameScreen() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start([MailProcess.binary.path, "--db", db], width: 120)
+        try tmux.waitFor("new session window-1")
+        try tmux.keys("Enter")                          // Inbox
+        try tmux.waitFor("opened inbox")
+        try tmux.keys("Enter")                          // its first message
+        try tmux.waitFor("opened message-1")
+        try tmux.keys("Down", "Enter")                  // its second attachment
+        let before = try tmux.waitFor("opened attachment-1-2")
+        #expect(before.contains("Preview of timeline.png"))
+        // Within a second, with no flush: the autosaver wrote it.
+        let took = MailProcess.waitUntil(timeout: 1) { MailProcess.storeShows("attachment-1-2", db: db) }
+        #expect(took != nil, "the navigation did not reach the store within 1 s")
+
+        kill(try tmux.pid(), SIGKILL)
+        try tmux.waitForExit()
+        try tmux.start([MailProcess.binary.path, "--db", db], width: 120)
+        let after = try tmux.waitFor("restored snapshot")
+        #expect(Self.body(after) == Self.body(before))
+        #expect(!after.contains("dropped"))
+    }
+
+    @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed: apt-get install tmux (.ci/run installs it)"))
+    func quitThenVersionTwoRestoresTheRenamedScreenAndReportsTheRemovedOne() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        let tmux = Tmux()
+        defer { tmux.stop() }
+        try tmux.start([MailProcess.binary.path, "--db", db], width: 120)
+        try tmux.waitFor("new session")
+        try tmux.keys("Enter")
+        try tmux.waitFor("opened inbox")
+        try tmux.keys("Enter")
+        try tmux.waitFor("opened message-1")
+        try tmux.keys("Enter")
+        try tmux.waitFor("opened attachment-1-1")
+        try tmux.keys("q")
+        try tmux.waitForExit()
+
+        try tmux.start([MailProcess.binary.path, "--db", db, "--app-version", "2"], width: 120)
+        let screen = try tmux.waitFor("restored snapshot")
+        #expect(screen.contains("restack-mail 2.0"))
+        #expect(screen.contains("renamed MessageController→MessageViewController"))
+        #expect(screen.contains("dropped attachment-1-1 (AttachmentController: unresolved-class)"))
+        #expect(screen.contains("From: Ada"))             // the renamed message screen, restored
+        #expect(!screen.contains("Preview of"))           // the removed attachment screen is not
+    }
+
+    @Test func twoCrashesWhileRebuildingFallBackOnTheThirdLaunch() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        let wide = ["--db", db, "--width", "120"]
+        let first = try MailProcess.script(wide, commands: ["open inbox", "open message-1", "quit"])
+        #expect(first.status == 0)
+        let second = try MailProcess.script(wide, commands: ["open message-2", "quit"])
+        #expect(second.stdout.contains("From: Grace"))
+        for _ in 1...2 {
+            let crashed = try MailProcess.script(wide + ["--crash-while-rebuilding"], commands: ["quit"])
+            #expect(crashed.killedBySignal && crashed.status == SIGKILL)
+        }
+        let third = try MailProcess.script(wide, commands: ["quit"])
+        #expect(third.status == 0)
+        #expect(third.stdout.contains("fell back to snapshot"))
+        #expect(third.stdout.contains("quarantined: crashed while restoring"))
+        #expect(third.stdout.contains("From: Ada"))
+        #expect(!third.stdout.contains("From: Grace"))
+    }
+
+    @Test func aScriptedChangeReachesTheStoreWithinASecondAndQuitFlushes() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        let process = Process()
+        process.executableURL = MailProcess.binary
+        process.arguments = ["--db", db, "--width", "80"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        input.fileHandleForWriting.write(Data("open archive\nopen archive-2026\n".utf8))
+        let took = MailProcess.waitUntil(timeout: 1) { MailProcess.storeShows("archive-2026", db: db) }
+        #expect(took != nil, "the navigation did not reach the store within 1 s")
+        #expect(process.isRunning)
+        input.fileHandleForWriting.write(Data("open message-6\nquit\n".utf8))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(MailProcess.storeShows("message-6", db: db))
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text.hasPrefix("restack-mail: store \(db)\n"))
+        #expect(text.contains("compact 80 cols"))
+    }
+
+    @Test func theDefaultStoreIsInThePerUserDataFolderAndPrinted() throws {
+        let folder = try TemporaryFolder()
+        let result = try MailProcess.script([], commands: ["quit"], environment: ["XDG_DATA_HOME": folder.url.path, "HOME": folder.url.path])
+        let expected = folder.url.appendingPathComponent("restack-mail/mail.sqlite").path
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("restack-mail: store "))
+        #expect(result.stdout.contains(expected) || result.stdout.contains(URL(fileURLWithPath: expected).resolvingSymlinksInPath().path))
+        #expect(FileManager.default.fileExists(atPath: expected))
+    }
+
+    @Test func badArgumentsAreAClearError() throws {
+        let result = try MailProcess.script(["--app-version", "3"], commands: [])
+        #expect(result.status == 64)
+        let wrong = try MailProcess.script(["--db", "/nonexistent-folder/x/mail.sqlite"], commands: [])
+        #expect(wrong.status != 0)
+        #expect(!wrong.killedBySignal)
+    }
+}
