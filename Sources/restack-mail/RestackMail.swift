@@ -46,7 +46,7 @@ struct RestackMail: ParsableCommand {
         do {
             store = try SnapshotStore(path: path)
         } catch {
-            throw ValidationError("cannot open the store: \(error)")
+            throw StoreFailure(description: "cannot open the store: \(error)")
         }
         Terminal.write("restack-mail: store \(store.path)\n")
         let interactive = Terminal.inputIsTerminal
@@ -68,7 +68,7 @@ struct RestackMail: ParsableCommand {
             confirming = restoration.snapshot.info.id
         } catch {
             guard let described = LaunchStatus.describe(error, session: session) else {
-                throw ValidationError("cannot restore: \(error)")
+                throw StoreFailure(description: "cannot restore: \(error)")
             }
             status = described
         }
@@ -205,6 +205,11 @@ struct Display {
             Terminal.write(trimmed.joined(separator: "\n") + "\n\n")
         }
     }
+}
+
+/// A store the app cannot use: said in one line (no usage text), exit status 1.
+struct StoreFailure: Error, CustomStringConvertible {
+    var description: String
 }
 
 /// The autosaver's latest failure, for the status line (set off the main thread).

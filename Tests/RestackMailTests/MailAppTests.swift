@@ -1,4 +1,6 @@
 import Foundation
+import Restack
+import RestackStore
 import RestackTestSupport
 import Testing
 
@@ -119,11 +121,47 @@ struct MailAppTests {
         #expect(FileManager.default.fileExists(atPath: expected))
     }
 
-    @Test func badArgumentsAreAClearError() throws {
+    @Test func badArgumentsAndUnusableStoresAreAClearError() throws {
         let result = try MailProcess.script(["--app-version", "3"], commands: [])
         #expect(result.status == 64)
-        let wrong = try MailProcess.script(["--db", "/nonexistent-folder/x/mail.sqlite"], commands: [])
-        #expect(wrong.status != 0)
-        #expect(!wrong.killedBySignal)
+        #expect(result.stderr.contains("--app-version must be 1 or 2"))
+        let folder = try TemporaryFolder()
+        let missing = try MailProcess.script(["--db", folder.path("no-such-folder/mail.sqlite")], commands: [])
+        #expect(missing.status == 1 && !missing.killedBySignal)
+        #expect(missing.stderr.contains("cannot open the store"))
+        let garbage = folder.path("garbage.sqlite")
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: garbage))
+        let damaged = try MailProcess.script(["--db", garbage], commands: ["quit"])
+        #expect(damaged.status == 1)
+        #expect(damaged.stderr.contains("not a SQLite database"))
+        #expect(!damaged.stderr.contains("Usage"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: garbage)) == Data(repeating: 0x41, count: 4096))
+    }
+
+    /// A saved screen whose content is gone (a message deleted on the server) cannot be made:
+    /// the rebuild drops it as a resolver refusal would, the status line says why, and the state
+    /// saved next no longer holds it.
+    @Test func aScreenThatCannotBeMadeIsDroppedWithItsReason() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        func record(_ id: String, _ className: String, _ container: RestorationContainer? = nil) -> RestorationRecord {
+            RestorationRecord(identifier: id, className: className, container: container)
+        }
+        let mail = record("mail", "MailSplit", .split(SplitContainer(
+            primary: [record("mailboxes", "MailboxesController"), record("inbox", "FolderController")],
+            detail: [record("message-99", "MessageController")], focus: .detail)))
+        let settings = record("settings", "SettingsStack", .stack(StackContainer(records: [record("general", "SettingsController")])))
+        let window = record("window", "MainWindow", .tabs(TabsContainer(tabs: [mail, settings], selected: 0)))
+        let store = try SnapshotStore(path: db)
+        try store.save(RestorationTree(root: .presentation(PresentationContainer(base: window, presented: []))), session: "window-1")
+
+        let result = try MailProcess.script(["--db", db, "--width", "120"], commands: ["quit"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("dropped message-99 (MessageController: rebuild-failed)"))
+        #expect(result.stdout.contains("message-99: no content message-99"))
+        #expect(result.stdout.contains("Mailboxes › Inbox"))
+        #expect(result.stdout.contains("(no message selected)"))
+        #expect(!MailProcess.storeShows("message-99", db: db))
+        #expect(MailProcess.storeShows("inbox", db: db))
     }
 }

@@ -12,6 +12,7 @@ enum MailProcess {
         var status: Int32
         var killedBySignal: Bool
         var stdout: String
+        var stderr: String
     }
 
     /// Runs the app with `commands` on standard input (one per line) to the end.
@@ -20,17 +21,19 @@ enum MailProcess {
         process.executableURL = binary
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe(), input = Pipe()
+        let output = Pipe(), errors = Pipe(), input = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         process.standardInput = input
         try process.run()
         input.fileHandleForWriting.write(Data(commands.map { $0 + "\n" }.joined().utf8))
         try input.fileHandleForWriting.close()
+        // Standard error is small (a line or two): read it after standard output.
         let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-                      stdout: String(decoding: data, as: UTF8.self))
+                      stdout: String(decoding: data, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self))
     }
 
     /// Whether the newest restorable snapshot of the app's session holds a record with this
