@@ -49,7 +49,7 @@ struct MailApp {
                 self.detail = detail
                 self.focus = focus
                 if index == selected { tab = .mail }
-            case (.settingsStack, .stack(let records)?):
+            case (.settingsStack, .stack(let records, _)?):
                 if !records.isEmpty { settings = records }
                 if index == selected { tab = .settings }
             default:

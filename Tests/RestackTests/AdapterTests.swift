@@ -29,7 +29,7 @@ final class FakeNode: Equatable, CustomStringConvertible {
         }
         return switch container {
         case .drillDown(let kind): .drillDown(left: kind.left.map(node), right: kind.right.map(node))
-        case .stack(let kind): .stack(records: kind.records.map(node))
+        case .stack(let kind): .stack(records: kind.records.map(node), afterDrop: kind.afterDrop)
         case .split(let kind): .split(primary: kind.primary.map(node), detail: kind.detail.map(node), focus: kind.focus, policy: kind.compact)
         case .tabs(let kind): .tabs(tabs: kind.tabs.map(node), selected: kind.selected)
         case .presentation(let kind): .presentation(base: kind.base.map(node), presented: kind.presented.map(node))
@@ -73,6 +73,7 @@ struct AdapterTests {
             .drillDown(left: [mailboxes, inbox], right: message),
             RestorationTree(root: .drillDown(DrillDownContainer(left: [nested], right: message))),
             RestorationTree(root: .stack(StackContainer(records: [nested, message]))),
+            RestorationTree(root: .stack(StackContainer(records: [mailboxes, nested, message], afterDrop: .truncate))),
             RestorationTree(root: .split(SplitContainer(primary: [nested], detail: [message], focus: .detail, compact: .merge))),
             RestorationTree(root: .split(SplitContainer(primary: [mailboxes, inbox], detail: [message], focus: .primary, compact: .focus))),
             RestorationTree(root: .split(SplitContainer(primary: [mailboxes], detail: [message], compact: .omitDetail))),
@@ -117,6 +118,18 @@ struct AdapterTests {
         #expect(failure.path == .root.appending(.presented(1)))
         #expect(failure.error is FakeAdapter.Refused)
         #expect(rebuilt.plan.restoredTree?.root == .presentation(PresentationContainer(base: Self.mailboxes, presented: [Self.inbox])))
+    }
+
+    @Test func aNodeThatFailsInATruncatingStackTruncatesWhatIsAboveAndAClosingOneClosesTheGap() throws {
+        for afterDrop in StackContainer.AfterDrop.allCases {
+            let tree = RestorationTree(root: .stack(StackContainer(records: [Self.mailboxes, Self.message, Self.inbox, Self.compose], afterDrop: afterDrop)))
+            let adapter = FakeAdapter(failing: ["MessageController"])
+            let rebuilt = adapter.rebuild(Restorer.plan(tree))
+            let expected: [RestorationRecord] = afterDrop == .truncate ? [Self.mailboxes] : [Self.mailboxes, Self.inbox, Self.compose]
+            #expect(rebuilt.root?.content == .stack(records: expected.map { FakeNode(record: $0, children: nil) }, afterDrop: afterDrop))
+            #expect(adapter.made.count == expected.count)
+            #expect(rebuilt.plan.dropped.map(\.reason) == (afterDrop == .truncate ? [.rebuildFailed, .truncated, .truncated] : [.rebuildFailed]))
+        }
     }
 
     @Test func aFailedContainerNodeDropsItsDescendantsAndTheSelectionMoves() throws {

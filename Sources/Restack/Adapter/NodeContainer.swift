@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// // Capture: a navigation controller's children, bottom first.
-/// .stack(records: navigationController.viewControllers)
+/// .stack(records: navigationController.viewControllers, afterDrop: .closeGap)
 /// // Capture: a tab bar controller.
 /// .tabs(tabs: tabBarController.viewControllers ?? [], selected: tabBarController.selectedIndex)
 /// ```
@@ -16,8 +16,9 @@ public enum NodeContainer<Node> {
     /// A drill-down: a left stack, bottom first, and an optional right node
     /// (``DrillDownContainer``).
     case drillDown(left: [Node], right: Node?)
-    /// A stack, bottom first (``StackContainer``).
-    case stack(records: [Node])
+    /// A stack, bottom first, and what a record that is not restored does to those above it
+    /// (``StackContainer``).
+    case stack(records: [Node], afterDrop: StackContainer.AfterDrop = .closeGap)
     /// A split: a primary and a detail stack, the focused side and the compact policy
     /// (``SplitContainer``).
     case split(primary: [Node], detail: [Node], focus: SplitContainer.Side, policy: SplitContainer.CompactPolicy)
@@ -42,7 +43,7 @@ public enum NodeContainer<Node> {
     public var nodes: [Node] {
         switch self {
         case .drillDown(let left, let right): left + (right.map { [$0] } ?? [])
-        case .stack(let records): records
+        case .stack(let records, _): records
         case .split(let primary, let detail, _, _): primary + detail
         case .tabs(let tabs, _): tabs
         case .presentation(let base, let presented): (base.map { [$0] } ?? []) + presented
@@ -55,8 +56,8 @@ public enum NodeContainer<Node> {
         switch self {
         case .drillDown(let left, let right):
             .drillDown(left: try left.map(transform), right: try right.map(transform))
-        case .stack(let records):
-            .stack(records: try records.map(transform))
+        case .stack(let records, let afterDrop):
+            .stack(records: try records.map(transform), afterDrop: afterDrop)
         case .split(let primary, let detail, let focus, let policy):
             .split(primary: try primary.map(transform), detail: try detail.map(transform), focus: focus, policy: policy)
         case .tabs(let tabs, let selected):
@@ -75,7 +76,7 @@ extension NodeContainer where Node == RestorationRecord {
     var restorationContainer: RestorationContainer {
         switch self {
         case .drillDown(let left, let right): .drillDown(DrillDownContainer(left: left, right: right))
-        case .stack(let records): .stack(StackContainer(records: records))
+        case .stack(let records, let afterDrop): .stack(StackContainer(records: records, afterDrop: afterDrop))
         case .split(let primary, let detail, let focus, let policy):
             .split(SplitContainer(primary: primary, detail: detail, focus: focus, compact: policy))
         case .tabs(let tabs, let selected): .tabs(TabsContainer(tabs: tabs, selected: selected))
@@ -89,7 +90,7 @@ extension NodeContainer where Node == PlannedRecord {
     init(_ content: PlannedContainer.Content) {
         switch content {
         case .drillDown(let left, let right): self = .drillDown(left: left, right: right)
-        case .stack(let records): self = .stack(records: records)
+        case .stack(let records, let afterDrop): self = .stack(records: records, afterDrop: afterDrop)
         case .split(let primary, let detail, let focus, let policy): self = .split(primary: primary, detail: detail, focus: focus, policy: policy)
         case .tabs(let tabs, let selected): self = .tabs(tabs: tabs, selected: selected)
         case .presentation(let base, let presented): self = .presentation(base: base, presented: presented)
@@ -100,7 +101,7 @@ extension NodeContainer where Node == PlannedRecord {
     var plannedContent: PlannedContainer.Content {
         switch self {
         case .drillDown(let left, let right): .drillDown(left: left, right: right)
-        case .stack(let records): .stack(records: records)
+        case .stack(let records, let afterDrop): .stack(records: records, afterDrop: afterDrop)
         case .split(let primary, let detail, let focus, let policy): .split(primary: primary, detail: detail, focus: focus, policy: policy)
         case .tabs(let tabs, let selected): .tabs(tabs: tabs, selected: selected)
         case .presentation(let base, let presented): .presentation(base: base, presented: presented)

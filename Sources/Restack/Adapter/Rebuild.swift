@@ -44,7 +44,8 @@ extension RestorationAdapter {
     /// stack, a split's sides, a drill-down's left and a tab bar the gap closes (rule 4); a
     /// drill-down whose left stack is left empty promotes its right node (rule 5); a split's
     /// focus and a tab bar's selection move as rules 6 and 7 say; in a presentation chain
-    /// nothing above it is made (rule 12, `truncated`). The result's plan says all of it.
+    /// and a stack that truncates (``StackContainer/AfterDrop/truncate``) nothing above it is made
+    /// (`truncated`). The result's plan says all of it.
     public func rebuild(_ plan: RestorationPlan) -> RebuildResult<Node> {
         var rebuilder = Rebuilder(adapter: self, layout: plan.layout, dropped: plan.dropped, notes: plan.notes)
         let root = plan.root.map { rebuilder.container($0) }
@@ -84,8 +85,10 @@ struct Rebuilder<Adapter: RestorationAdapter> {
         notes.removeAll { $0.path == path }
         let made: NodeContainer<Made>
         switch NodeContainer(planned.content) {
-        case .stack(let records):
-            made = .stack(records: records.compactMap { record($0) })
+        case .stack(let records, .closeGap):
+            made = .stack(records: records.compactMap { record($0) }, afterDrop: .closeGap)
+        case .stack(let records, .truncate):
+            made = .stack(records: truncating(records, in: path, slot: "records", intact: true), afterDrop: .truncate)
         case .drillDown(let left, let right):
             var madeLeft = left.compactMap { record($0) }
             var madeRight = right.flatMap { record($0) }
@@ -116,20 +119,8 @@ struct Rebuilder<Adapter: RestorationAdapter> {
             made = .tabs(tabs: madeTabs, selected: index)
         case .presentation(let base, let presented):
             let madeBase = base.flatMap { record($0) }
-            var madePresented: [Made] = []
-            var intact = madeBase != nil
-            if base != nil, !intact { truncate(in: path, slot: "presented", above: nil) }
-            for entry in presented {
-                if intact, let next = record(entry) {
-                    madePresented.append(next)
-                } else if intact {
-                    intact = false
-                    truncate(in: path, slot: "presented", above: entry.from.steps.last?.position)
-                } else {
-                    drop(entry, reason: .truncated)
-                }
-            }
-            made = .presentation(base: madeBase, presented: madePresented)
+            if base != nil, madeBase == nil { truncate(in: path, slot: "presented", above: nil) }
+            made = .presentation(base: madeBase, presented: truncating(presented, in: path, slot: "presented", intact: madeBase != nil))
         }
         let content = made.map { $0.planned }.plannedContent
         let plannedContainer = PlannedContainer(path: path, content: content, compact: Restorer.compactArrangement(of: content, layout: layout))
@@ -138,6 +129,25 @@ struct Rebuilder<Adapter: RestorationAdapter> {
             CompactNodes(stack: arrangement.stack.compactMap { nodes[$0] }, hidden: arrangement.hidden.compactMap { nodes[$0] })
         }
         return (plannedContainer, RebuiltContainer(path: path, content: made.map { $0.node }, compact: compact))
+    }
+
+    /// Makes the nodes of a truncating sequence (a presentation chain, a stack that truncates)
+    /// bottom first, until one fails: every record above it is dropped `truncated`, not made.
+    /// With `intact` false (the chain's base failed), none is made.
+    mutating func truncating(_ records: [PlannedRecord], in path: RecordPath, slot: String, intact: Bool) -> [Made] {
+        var made: [Made] = []
+        var intact = intact
+        for entry in records {
+            if intact, let next = record(entry) {
+                made.append(next)
+            } else if intact {
+                intact = false
+                truncate(in: path, slot: slot, above: entry.from.steps.last?.position)
+            } else {
+                drop(entry, reason: .truncated)
+            }
+        }
+        return made
     }
 
     /// Makes the node of one planned record after its container's; `nil` when it (or its

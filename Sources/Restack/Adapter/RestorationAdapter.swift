@@ -99,8 +99,9 @@ extension RestorationAdapter {
         case .drillDown(let left, let right):
             .drillDown(left: try left.map { node throws(CaptureError) in try captured(node, slot: 0, step: RecordPath.Step.left) },
                        right: try right.map { node throws(CaptureError) in try captured(node, slot: 1) { _ in .right } })
-        case .stack(let nodes):
-            .stack(records: try nodes.map { node throws(CaptureError) in try captured(node, slot: 0, step: RecordPath.Step.records) })
+        case .stack(let nodes, let afterDrop):
+            .stack(records: try nodes.map { node throws(CaptureError) in try captured(node, slot: 0, step: RecordPath.Step.records) },
+                   afterDrop: afterDrop)
         case .split(let primary, let detail, let focus, let policy):
             .split(primary: try primary.map { node throws(CaptureError) in try captured(node, slot: 0, step: RecordPath.Step.primary) },
                    detail: try detail.map { node throws(CaptureError) in try captured(node, slot: 1, step: RecordPath.Step.detail) },
