@@ -52,7 +52,7 @@ extension RouteCoding {
     /// `unresolved-class` (a route type removed from the app).
     ///
     /// - Parameters:
-    ///   - tree: The saved tree (from the store, or ``tree(for:)``).
+    ///   - tree: The saved tree (from the store, or ``tree(for:afterDrop:)``).
     ///   - layout: The layout the app is in now.
     ///   - others: The resolver for records of no route type.
     /// - Returns: The plan and the decoded routes.
