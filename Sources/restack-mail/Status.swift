@@ -14,7 +14,7 @@ enum LaunchStatus {
         } else {
             parts.append("restored snapshot #\(id)")
         }
-        parts[0] += ": \(plan.restoredRecords.count) screens"
+        parts[0] += ": \(plan.restoredRecords.count) records"
         let renamed = plan.restoredRecords.compactMap { record in
             record.renamedFrom.map { "\($0)→\(record.record.className ?? "")" }
         }
@@ -25,7 +25,7 @@ enum LaunchStatus {
             parts.append("dropped \(dropped.record.identifier ?? "?") (\(dropped.record.className ?? "no class"): \(dropped.reason))")
         }
         let below = plan.dropped.count - own.count
-        if below > 0 { parts.append("\(below) screens below them not restored") }
+        if below > 0 { parts.append("\(below) records below them not restored") }
         for failure in rebuilt.failures {
             parts.append("\(failure.record.identifier ?? "?"): \(failure.error)")
         }
