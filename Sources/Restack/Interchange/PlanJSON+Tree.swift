@@ -64,29 +64,37 @@ extension RestorationPlan.Dropped: Encodable {
 
 extension RestorationPlan.Note: Encodable {
     enum CodingKeys: String, CodingKey {
-        case kind, path
+        case kind, path, identifier
     }
 
-    /// Encodes `kind` and the container's `path`.
+    /// Encodes `kind`, the container's `path`, and `identifier` only for a note that has one
+    /// (`deep-link-unmatched`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind.rawValue, forKey: .kind)
         try container.encode(path, forKey: .path)
+        try container.encodeIfPresent(identifier, forKey: .identifier)
     }
 }
 
 extension PlannedRecord: Encodable {
     enum CodingKeys: String, CodingKey {
-        case identifier, className = "class", from, container, renamedFrom
+        case identifier, className = "class", from, container, renamedFrom, deepLink
     }
 
     /// Encodes `identifier`, `class`, `from`, `renamedFrom` (the saved class name) only for a
-    /// renamed record, and `container` only when the record holds one.
+    /// renamed record, and `container` only when the record holds one. A record from a deep link
+    /// has a `null` `from` and `"deepLink": true`; no other record has `deepLink`.
     public func encode(to encoder: any Encoder) throws {
         var keys = encoder.container(keyedBy: CodingKeys.self)
         try keys.encode(record.identifier, forKey: .identifier)
         try keys.encode(record.className, forKey: .className)
-        try keys.encode(from, forKey: .from)
+        if isFromDeepLink {
+            try keys.encodeNil(forKey: .from)
+            try keys.encode(true, forKey: .deepLink)
+        } else {
+            try keys.encode(from, forKey: .from)
+        }
         try keys.encodeIfPresent(renamedFrom, forKey: .renamedFrom)
         try keys.encodeIfPresent(container, forKey: .container)
     }

@@ -42,3 +42,18 @@ extension StackContainer: ContainerKind {
         PlannedParts(slots: [records], settings: [], restore: { .stack(StackContainer(records: records.map(\.restoredRecord))) }, compact: nil)
     }
 }
+
+extension StackContainer {
+    /// A deep link reveals a record of a stack by popping every record above it.
+    package static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal {
+        guard case .stack(let records) = content else { preconditionFailure("not a stack: \(content.kind)") }
+        return DeepLinkReveal(content: .stack(records: Array(records[..<index]) + [replacement]),
+                              popped: Array(records[(index + 1)...]), notes: [])
+    }
+
+    /// A deep link pushes onto the top of a stack; a pushed record not restored leaves no gap.
+    package static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush {
+        guard case .stack(let records) = content else { preconditionFailure("not a stack: \(content.kind)") }
+        return .pushed(.stack(records: records + pusher.plan(truncating: false)), notes: [])
+    }
+}

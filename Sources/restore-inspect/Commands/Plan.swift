@@ -3,7 +3,7 @@ import Foundation
 import Restack
 import RestackStore
 
-/// `restore-inspect plan (--db PATH --session ID [--snapshot N] | --input FILE) [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]...`
+/// `restore-inspect plan (--db PATH --session ID [--snapshot N] | --input FILE) [--deep-link FILE] [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]...`
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a restore would give, and why each dropped record is dropped.",
@@ -16,7 +16,10 @@ struct Plan: ParsableCommand {
             OLD is planned as NEW (chains are followed; a cycle or an old name given two new \
             names is a usage error). Without --snapshot the snapshot is the one a restore would \
             use: the newest, unless the crash-loop guard quarantined it; the output says which and \
-            why. --picture draws the screen instead of listing the records.
+            why. --picture draws the screen instead of listing the records. --deep-link FILE \
+            merges a deep link ({"path": [identifiers], "push": [records]}) into the plan by the \
+            deep-link rules; the plan is then printed as a format-2 plan, whatever the state's \
+            format.
             """
     )
 
@@ -38,6 +41,8 @@ struct Plan: ParsableCommand {
     var knownClassesFile: String?
     @Option(name: .customLong("aliases-file"), help: ArgumentHelp("A file of renamed classes, one OLD=NEW per line (for long lists; adds to --alias).", valueName: "file"))
     var aliasesFile: String?
+    @Option(name: .customLong("deep-link"), help: ArgumentHelp("A deep-link file to merge into the plan; - reads stdin.", valueName: "file"))
+    var deepLink: String?
     @Option(help: ArgumentHelp("The layout to restore into: regular or compact.", valueName: "layout"))
     var layout: LayoutOption = .regular
     @OptionGroup var output: OutputOptions
@@ -47,6 +52,12 @@ struct Plan: ParsableCommand {
         try StoreOptions.validate(path)
         if inputs.count > 1 {
             throw ValidationError("Give one --input, not \(inputs.count): plan plans one state file (diff compares two).")
+        }
+        if deepLink == "-" && input == "-" {
+            throw ValidationError("--input and --deep-link cannot both read stdin.")
+        }
+        if deepLink != nil && picture.picture {
+            throw ValidationError("--picture draws the saved state's screen; it does not take --deep-link.")
         }
         if picture.picture && output.json {
             throw ValidationError("Give --picture (for people) or --json (for programs), not both.")
@@ -113,9 +124,14 @@ struct Plan: ParsableCommand {
 
     func run() throws {
         let resolver = try makeResolver()
+        let link = try deepLink.map { path throws(Failure) in try DeepLinkInput.read(path) }
+        /// The plan with the deep link merged, when there is one.
+        func linked(_ plan: RestorationPlan) -> RestorationPlan {
+            link.map { plan.merging($0, resolver: resolver) } ?? plan
+        }
         if let input {
             let tree = try StateFileInput.read(input)
-            let plan = Restorer.plan(tree, layout: layout.value, resolver: resolver)
+            let plan = linked(Restorer.plan(tree, layout: layout.value, resolver: resolver))
             if picture.picture {
                 return try drawPicture(of: tree, plan)
             }
@@ -129,8 +145,9 @@ struct Plan: ParsableCommand {
         let info = restoration.snapshot.info
         let choice = SnapshotChoice(snapshot: info.id, by: snapshot != nil ? .option : restoration.fellBack ? .crashLoopGuard : .newest,
                                     skippedQuarantined: restoration.skippedQuarantined)
+        let plan = linked(restoration.plan)
         if output.json {
-            return try printJSON(StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined, chosen: choice))
+            return try printJSON(StorePlanJSON(plan: plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined, chosen: choice))
         }
         try Stdout.line("session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
         if restoration.fellBack {
@@ -141,7 +158,7 @@ struct Plan: ParsableCommand {
         if picture.picture {
             return try drawPicture(of: restoration.snapshot.tree, restoration.plan)
         }
-        try Stdout.line(TreeText.plan(restoration.plan, of: restoration.snapshot.tree))
+        try Stdout.line(TreeText.plan(plan, of: restoration.snapshot.tree))
     }
 
     /// `--picture`: the screen `plan` restores from `tree`; from a store, the store's own plan.
