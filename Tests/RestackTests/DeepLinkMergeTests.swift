@@ -153,6 +153,7 @@ struct DeepLinkMergeTests {
     @Test func aTabBarSelectsTheRevealedTabAndAnEmptyPathPushesOntoTheSelectedTabsStack() {
         let plan = Restorer.plan(tree(tabs([node("a", stack(node("x"))), node("b", stack(node("y")))], selected: 1)))
         #expect(plan.merging(Self.link("a")).noteList == ["deep-link-selected@"])
+        #expect(plan.merging(Self.link("a")).root?.content == .tabs(tabs: plan.root!.children, selected: 0))
         #expect(plan.merging(Self.link("b")).noteList.isEmpty, "selecting the selected tab is no news")
         let pushed = plan.merging(Self.link(push: [node("m")]))
         #expect(Self.shown(pushed) == ["a@tabs[0]", "x@tabs[0]/records[0]", "b@tabs[1]", "y@tabs[1]/records[0]", "m@push[0]"])
