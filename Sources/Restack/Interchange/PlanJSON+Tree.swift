@@ -21,7 +21,10 @@ import Foundation
 /// presented}; `compact` only for a split or a drill-down
 /// planned for the compact layout. `root` is `null` when nothing is planned (rule 10). A record
 /// has `container` only when it holds one, and `renamedFrom` (its saved class name; `class` is
-/// the new one) only when the resolver renamed it.
+/// the new one) only when the resolver renamed it. A plan merged with a deep link
+/// (``RestorationPlan/merging(_:resolver:)``) is always written in this shape; its records from
+/// the link have a `null` `from` and `"deepLink": true`, and its `deep-link-unmatched` note an
+/// `identifier`. No plan without a link has either key.
 extension RestorationPlan: Encodable {
     enum CodingKeys: String, CodingKey {
         case formatVersion, layout, root, dropped, notes, warnings
