@@ -18,6 +18,7 @@ struct DeepLinkFileTests {
         #expect(link.path == ["mail", "inbox"])
         #expect(link.push == [RestorationRecord(identifier: "message-99", className: "MessageController", payload: Data("hi".utf8),
                                                 container: .stack(StackContainer(records: [RestorationRecord(identifier: "thread")])))])
+        #expect(try DeepLink.decode(link.jsonData()) == link, "what jsonData writes reads back")
         #expect(try Self.decode("{}") == DeepLink())
         #expect(try Self.decode(#"{"path": null, "push": null}"#) == DeepLink())
     }

@@ -162,12 +162,14 @@ struct DeepLinkMergeTests {
 
     // MARK: presentation
 
-    @Test func aChainDismissesAboveTheRevealedRecordAndTruncatesItsPushedRecords() {
+    @Test func aChainDismissesAboveTheRevealedRecordAndTruncatesItsPushedRecords() throws {
         let plan = Restorer.plan(tree(presentation(node("base"), node("sheet"), node("alert"))))
         #expect(plan.merging(Self.link("base")).drops == ["presented[0]:deep-link-popped", "presented[1]:deep-link-popped"])
         let merged = plan.merging(Self.link("sheet", push: [node("ok"), node("gone"), node("after", stack(node("inner")))]), resolver: refusing("gone"))
         #expect(Self.shown(merged) == ["base@base", "sheet@presented[0]", "ok@push[0]"])
         #expect(merged.drops == ["presented[1]:deep-link-popped", "push[1]:unresolved-class", "push[2]:truncated", "push[2]/records[0]:ancestor-dropped"])
+        let dropped = try #require(try JSONSerialization.jsonObject(with: merged.jsonData()) as? [String: Any])["dropped"] as? [[String: Any]]
+        #expect(dropped?.map { $0["deepLink"] as? Bool } == [nil, true, true, true], "the link's own records are marked, a popped one is not")
         let empty = Restorer.plan(tree(presentation(nil))).merging(Self.link(push: [node("first"), node("second")]))
         #expect(empty.root?.content == .presentation(base: empty.root!.children[0], presented: [empty.root!.children[1]]))
     }

@@ -24,9 +24,28 @@ extension DeepLink {
     }
 }
 
+extension DeepLink {
+    /// The link in its JSON form, as ``decode(_:)`` reads it: `path` and `push` (records as a
+    /// format-2 state file writes them), pretty-printed with sorted keys, ending with a newline.
+    /// Decoding it gives the link back.
+    public func jsonData() -> Data {
+        encodeJSON(DeepLinkDocument(link: self))
+    }
+}
+
 /// The JSON form of a deep link: `path` and `push`.
-struct DeepLinkDocument: Decodable {
+struct DeepLinkDocument: Codable {
     var link: DeepLink
+
+    init(link: DeepLink) {
+        self.link = link
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encode(link.path, forKey: .path)
+        try keys.encode(link.push.map(TreeRecord.init), forKey: .push)
+    }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case path, push

@@ -52,16 +52,20 @@ extension RestorationPlan: Encodable {
 
 extension RestorationPlan.Dropped: Encodable {
     enum CodingKeys: String, CodingKey {
-        case path, identifier, className = "class", reason
+        case path, identifier, className = "class", reason, deepLink
     }
 
-    /// Encodes `path`, `identifier`, `class` and `reason`.
+    /// Encodes `path`, `identifier`, `class` and `reason`; for a record a deep link pushed (its
+    /// `path` is its place in the link, `push[i]`), also `"deepLink": true`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
         try container.encode(record.identifier, forKey: .identifier)
         try container.encode(record.className, forKey: .className)
         try container.encode(reason.rawValue, forKey: .reason)
+        if path.isInDeepLink {
+            try container.encode(true, forKey: .deepLink)
+        }
     }
 }
 
