@@ -144,8 +144,8 @@ struct DeepLinkMergeTests {
         #expect(focus2 == .detail)
         #expect(pushed.noteList == ["deep-link-focused@", "deep-link-pushed@"])
         #expect(pushed.root?.compact?.stack.map(\.description) == ["primary[0]", "detail[0]", "detail[1]", "push[0]"])
-        // Focused on the primary by the path, then on the detail by the push: one note.
-        #expect(plan.merging(Self.link("index", push: [node("m")])).noteList == ["deep-link-focused@", "deep-link-pushed@"])
+        // Focused on the primary by the path, then back on the detail by the push: no focus note.
+        #expect(plan.merging(Self.link("index", push: [node("m")])).noteList == ["deep-link-pushed@"])
     }
 
     // MARK: tabs

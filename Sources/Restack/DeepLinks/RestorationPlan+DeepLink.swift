@@ -200,8 +200,14 @@ struct DeepLinkMerge {
                 reveal(index, replacedBy: replacement)
             }
             levels[index].container.compact = Restorer.compactArrangement(of: levels[index].container.content, layout: layout)
+            // One note of each kind; a split's focus moved twice (to the side the path revealed,
+            // then to the detail the records were pushed on) is back where it was: no note.
+            let notes = levels[index].notes
             var seen: [RestorationPlan.Note.Kind] = []
-            for note in levels[index].notes where !seen.contains(note) { seen.append(note) }
+            for note in notes where !seen.contains(note) {
+                if note == .deepLinkFocused && notes.filter({ $0 == note }).count % 2 == 0 { continue }
+                seen.append(note)
+            }
             levels[index].notes = seen
         }
     }
