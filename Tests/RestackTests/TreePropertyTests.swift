@@ -23,18 +23,19 @@ struct TreePropertyTests {
         var identifiersAt: [RecordPath: [String]] = [.root: []]
         var deadAt = Set<RecordPath>()
         var brokenChains = chainsWithoutBase(tree)
+        let truncation = Truncation(tree)
         for (path, record) in tree.allRecords {
             let parent = RecordPath(Array(path.steps.dropLast()))
             func die(_ reason: DropReason) {
                 deadAt.insert(path)
                 fates.append((path, reason))
-                if isInChain(path) { brokenChains.insert(parent) }
+                if truncation.cuts(path) { brokenChains.insert(parent) }
             }
             if deadAt.contains(parent) {
                 die(.ancestorDropped)
                 continue
             }
-            if path.steps.last?.slotName == "presented" && brokenChains.contains(parent) {
+            if truncation.isCutAbove(path) && brokenChains.contains(parent) {
                 die(.truncated)
                 continue
             }

@@ -58,19 +58,7 @@ extension PresentationContainer: ContainerKind {
     /// presented by one that is not there.
     package func plan(_ planner: inout SlotPlanner) -> (content: PlannedContainer.Content, notes: [RestorationPlan.Note.Kind]) {
         let base = planner.single(0)
-        var presented: [PlannedRecord] = []
-        var intact = base != nil
-        for index in self.presented.indices {
-            guard intact else {
-                planner.drop(1, index, reason: .truncated)
-                continue
-            }
-            if let record = planner.record(1, index) {
-                presented.append(record)
-            } else {
-                intact = false
-            }
-        }
+        let presented = planner.truncatingSequence(1, intact: base != nil)
         return (.presentation(base: base, presented: presented), [])
     }
 

@@ -119,10 +119,14 @@ public struct RestorationPlan: Hashable, Sendable {
     /// arrangement (rule 11).
     public var restoredTree: RestorationTree? {
         guard let root else { return nil }
-        if form == .drillDown, case .drillDown(let left, let right) = root.content {
+        switch (form, root.content) {
+        case (.drillDown, .drillDown(let left, let right)):
             return .drillDown(left: left.map(\.restoredRecord), right: right?.restoredRecord)
+        case (.navigationPath, .stack(let records, .truncate)):
+            return .navigationPath(records.map(\.restoredRecord))
+        default:
+            return RestorationTree(root: root.restoredContainer)
         }
-        return RestorationTree(root: root.restoredContainer)
     }
 
     /// A plan whose root is a drill-down, read slot by slot: the restored left stack and right
@@ -234,8 +238,8 @@ public struct PlannedContainer: Hashable, Sendable {
     public indirect enum Content: Hashable, Sendable {
         /// A drill-down: a lone surviving right record is already in `left` (rule 5).
         case drillDown(left: [PlannedRecord], right: PlannedRecord?)
-        /// A stack.
-        case stack(records: [PlannedRecord])
+        /// A stack, and what a record that is not restored did to the records above it.
+        case stack(records: [PlannedRecord], afterDrop: StackContainer.AfterDrop)
         /// A split, with its focus after rule 6 and its saved compact policy.
         case split(primary: [PlannedRecord], detail: [PlannedRecord], focus: SplitContainer.Side, policy: SplitContainer.CompactPolicy)
         /// A tab bar, with the restored index of the selected tab (rule 7).

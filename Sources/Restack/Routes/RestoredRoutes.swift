@@ -24,7 +24,7 @@ public struct RestoredRoutes<Route> {
     /// The routes of the root's restored stack, bottom first: what a `NavigationStack(path:)`
     /// shows again. Empty when the root is not a stack or nothing of it is restored.
     public var routes: [Route] {
-        guard let root = plan.root, case .stack(let records) = root.content else { return [] }
+        guard let root = plan.root, case .stack(let records, _) = root.content else { return [] }
         return records.compactMap(route(for:))
     }
 }

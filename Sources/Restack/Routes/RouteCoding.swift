@@ -129,10 +129,16 @@ public struct RouteCoding<Route>: Sendable {
     }
 
     /// A tree whose root is a stack of the routes, bottom first: what an app saves for a
-    /// `NavigationStack(path:)`. The stack closes the gap a dropped route leaves (restoration rule
-    /// 4), as every stack does.
-    public func tree(for routes: [Route]) throws(RouteCodingError) -> RestorationTree {
-        RestorationTree(root: .stack(StackContainer(records: try records(for: routes))))
+    /// `NavigationStack(path:)` or a `[Route]` back stack.
+    ///
+    /// - Parameters:
+    ///   - routes: The routes, bottom first.
+    ///   - afterDrop: What a route that does not restore does to the routes above it. By default
+    ///     the stack truncates there (restoration rule 12), as a navigator's does: each route was
+    ///     pushed from the one below it. Pass ``StackContainer/AfterDrop/closeGap`` for routes that
+    ///     stand on their own (rule 4).
+    public func tree(for routes: [Route], afterDrop: StackContainer.AfterDrop = .truncate) throws(RouteCodingError) -> RestorationTree {
+        RestorationTree(root: .stack(StackContainer(records: try records(for: routes), afterDrop: afterDrop)))
     }
 }
 

@@ -124,6 +124,7 @@ extension StoredColumn {
     static let focus = StoredColumn("restack_container", "focus", .text, nullable: true)
     static let compact = StoredColumn("restack_container", "compact", .text, nullable: true)
     static let selected = StoredColumn("restack_container", "selected", .integer, nullable: true)
+    static let afterDrop = StoredColumn("restack_container", "after_drop", .text, nullable: true)
     /// A count made by a query (not a stored column).
     static let count = StoredColumn("restack_record", "COUNT(*)", .integer)
 
@@ -133,7 +134,7 @@ extension StoredColumn {
         snapshotID, snapshotSessionID, formatVersion, appVersion, savedAt, unconfirmedRestores, confirmedAt, quarantinedAt,
         provisionalFor, shape,
         recordSnapshotID, path, parent, slot, position, identifier, className, payload,
-        containerSnapshotID, owner, kind, focus, compact, selected,
+        containerSnapshotID, owner, kind, focus, compact, selected, afterDrop,
     ]
 }
 

@@ -86,6 +86,8 @@ enum TreeText {
             parts.append(focus == split.focus ? "focus \(focus.rawValue)" : "focus \(focus.rawValue) (saved \(split.focus.rawValue))")
             parts.append("compact \(split.compact.rawValue)")
             if detail.isEmpty { parts.append("detail placeholder") }
+        case (.stack(let stack), _) where stack.afterDrop == .truncate:
+            parts.append("afterDrop truncate")
         case (.tabs(let tabs), .tabs(_, let selected)?):
             let now = selected.map { "selected \($0)" } ?? "nothing selected"
             parts.append(selected == tabs.selected ? now : "\(now) (saved \(tabs.selected.map(String.init) ?? "none"))")
