@@ -36,6 +36,24 @@ struct DeepLinkMergeTests {
         #expect(merged.noteList == ["deep-link-pushed@"])
     }
 
+    @Test func aTruncatingStackTruncatesThePushedRecordsAfterOneNotRestoredAndKeepsItsSetting() {
+        var asked: [String?] = []
+        let resolver = RecordResolver { (record: RestorationRecord) in
+            asked.append(record.identifier)
+            return record.identifier != "gone"
+        }
+        let plan = Restorer.plan(tree(.stack(StackContainer(records: [node("a"), node("b")], afterDrop: .truncate))))
+        let merged = plan.merging(Self.link("a", push: [node("m"), node("gone"), node("after", stack(node("x")))]), resolver: resolver)
+        #expect(asked == ["m", "gone"], "nothing pushed after the first record not restored is asked about")
+        #expect(Self.shown(merged) == ["a@records[0]", "m@push[0]"])
+        #expect(merged.drops == ["records[1]:deep-link-popped", "push[1]:unresolved-class", "push[2]:truncated", "push[2]/records[0]:ancestor-dropped"])
+        guard case .stack(_, let afterDrop)? = merged.root?.content else { Issue.record("not a stack"); return }
+        #expect(afterDrop == .truncate)
+        // A stack that closes gaps pushes the rest.
+        let closing = Restorer.plan(tree(stack(node("a")))).merging(Self.link(push: [node("gone"), node("after")]), resolver: resolver)
+        #expect(Self.shown(closing) == ["a@records[0]", "after@push[1]"])
+    }
+
     @Test func aPushGoesOntoTheStackTheLastRecordHoldsAskingTheResolverWithItsIdentifierPath() {
         var asked: [[String]] = []
         let resolver = RecordResolver { (record: RestorationRecord, path: [String]) in
