@@ -3,9 +3,9 @@ import RestackTestSupport
 import Testing
 
 /// The restoration edge cases as data: each file of `Tests/RestorationCases/` holds a state, the
-/// classes the app knows (or "all"), optionally class aliases, a layout and the expected plan, and
-/// is run through the real
-/// `restore-inspect plan --input FILE --layout L [--known-class C]... [--alias OLD=NEW]... --json`. A
+/// classes the app knows (or "all"), optionally class aliases, a layout, optionally a deep link,
+/// and the expected plan, and is run through the real
+/// `restore-inspect plan --input FILE --layout L [--known-class C]... [--alias OLD=NEW]... [--deep-link FILE] --json`. A
 /// state that is a JSON array is a SwiftUI NavigationPath representation, given as `JSONEncoder`
 /// writes it; its case also holds `expectedRestored`, what `plan --restored` prints (the path
 /// written back). Set `RESTORE_INSPECT` to run them against another implementation of the same
@@ -25,7 +25,8 @@ struct RestorationCaseTests {
         #expect(Self.caseNames.count >= 41, "\(Self.folder.path): \(Self.caseNames.count) cases")
         for prefix in ["v1-", "drilldown-", "stack-", "path-", "split-", "tabs-", "presentation-", "tree-", "rename-", "seed-sgb", "seed-tidysplits-merge",
                        "seed-tidysplits-omit-detail", "seed-indexdetail-collapsed", "seed-indexdetail-expanded",
-                       "seed-split-or-flip", "seed-reinstate"] {
+                       "seed-split-or-flip", "seed-reinstate", "deeplink-stack-", "deeplink-drilldown-", "deeplink-split-", "deeplink-tabs-",
+                       "deeplink-presentation-"] {
             #expect(Self.caseNames.contains { $0.hasPrefix(prefix) }, "no case for \(prefix)")
         }
     }
@@ -43,7 +44,7 @@ struct RestorationCaseTests {
             guard cells.count >= 3 else { continue }
             // The last column's `code` spans that look like case names.
             for part in cells[cells.count - 2].split(separator: "`").enumerated() where part.offset % 2 == 1 {
-                if ["v1-", "drilldown-", "stack-", "path-", "split-", "tabs-", "presentation-", "tree-", "rename-", "seed-"].contains(where: part.element.hasPrefix) {
+                if ["v1-", "drilldown-", "stack-", "path-", "split-", "tabs-", "presentation-", "tree-", "rename-", "seed-", "deeplink-"].contains(where: part.element.hasPrefix) {
                     named.insert(String(part.element))
                 }
             }
@@ -59,7 +60,7 @@ struct RestorationCaseTests {
         let state = try #require(file["state"])
         let path = state as? [String]
         let required = Set(["description", "state", "knownClasses", "layout", "expectedPlan"] + (path != nil ? ["expectedRestored"] : []))
-        #expect(Set(file.keys) == required || Set(file.keys) == required.union(["aliases"]), "\(name): the case-file keys")
+        #expect(Set(file.keys).subtracting(["aliases", "deepLink"]) == required, "\(name): the case-file keys")
         let layout = try #require(file["layout"] as? String)
         var arguments = ["plan", "--input", "-", "--layout", layout, "--json"]
         switch file["knownClasses"] {
@@ -80,6 +81,11 @@ struct RestorationCaseTests {
                 return
             }
             arguments += pairs.flatMap { ["--alias", "\($0[0])=\($0[1])"] }
+        }
+        // "deepLink": a deep link ({"path": [...], "push": [...]}), given as --deep-link FILE.
+        let scratch = try Scratch()
+        if let link = file["deepLink"] {
+            arguments += ["--deep-link", scratch.write("link.json", String(decoding: try JSONSerialization.data(withJSONObject: link), as: UTF8.self))]
         }
         // A path goes in as SwiftUI's own JSONEncoder writes it, so that it can come back byte for byte.
         let input = try path.map { try JSONEncoder().encode($0) } ?? JSONSerialization.data(withJSONObject: state)

@@ -80,9 +80,11 @@ struct Rebuilder<Adapter: RestorationAdapter> {
     /// arrangement.
     mutating func container(_ planned: PlannedContainer) -> (planned: PlannedContainer, rebuilt: RebuiltContainer<Node>) {
         let path = planned.path
-        // The plan's notes on this container are decided again from what is made.
-        let plannedNotes = Set(notes.filter { $0.path == path }.map(\.kind))
-        notes.removeAll { $0.path == path }
+        // The plan's notes of the kinds' rules on this container are decided again from what is
+        // made; the others (what a deep link did) stay.
+        let ruleNotes: Set<RestorationPlan.Note.Kind> = [.rightPromoted, .focusMoved, .primaryEmpty, .selectionMoved]
+        let plannedNotes = Set(notes.filter { $0.path == path && ruleNotes.contains($0.kind) }.map(\.kind))
+        notes.removeAll { $0.path == path && ruleNotes.contains($0.kind) }
         let made: NodeContainer<Made>
         switch NodeContainer(planned.content) {
         case .stack(let records, .closeGap):

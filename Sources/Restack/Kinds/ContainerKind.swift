@@ -89,6 +89,14 @@ package protocol ContainerKind: Hashable, Sendable {
     /// The kind's rule: plans its slots through `planner` (rules 1 to 4, in the order and with the
     /// skips the rule decides) and returns the restored content and what moved.
     func plan(_ planner: inout SlotPlanner) -> (content: PlannedContainer.Content, notes: [RestorationPlan.Note.Kind])
+
+    /// A deep link reveals the child at `index` (in ``PlannedContainer/children`` order) of
+    /// `content`, a planned container of this kind, with `replacement` in its place: a tab bar
+    /// selects it; a sequence pops every record above it; a split focuses its side.
+    static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal
+    /// Where a deep link's pushed records go in `content`, a planned container of this kind: here
+    /// (planned through `pusher`, which asks the resolver), into a child's container, or nowhere.
+    static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush
 }
 
 /// A planned container's content as its kind describes it: one switch on

@@ -69,3 +69,27 @@ extension PresentationContainer: ContainerKind {
                      compact: nil)
     }
 }
+
+extension PresentationContainer {
+    /// A deep link reveals a record of a presentation chain, base then presented, by dismissing
+    /// every record presented above it.
+    package static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal {
+        guard case .presentation(let base, let presented) = content else { preconditionFailure("not a presentation chain: \(content.kind)") }
+        let chain = (base.map { [$0] } ?? []) + presented
+        let kept = Array(chain[..<index]) + [replacement]
+        return DeepLinkReveal(content: base == nil ? .presentation(base: nil, presented: kept) : .presentation(base: kept[0], presented: Array(kept.dropFirst())),
+                              popped: Array(chain[(index + 1)...]), notes: [])
+    }
+
+    /// A deep link presents its records on top of the chain (the first becomes the base of an
+    /// empty chain). The chain truncates (rule 12): a pushed record not restored drops every
+    /// record pushed after it `truncated`.
+    package static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush {
+        guard case .presentation(let base, let presented) = content else { preconditionFailure("not a presentation chain: \(content.kind)") }
+        let pushed = pusher.plan(truncating: true)
+        if base == nil && presented.isEmpty, let first = pushed.first {
+            return .pushed(.presentation(base: first, presented: Array(pushed.dropFirst())), notes: [])
+        }
+        return .pushed(.presentation(base: base, presented: presented + pushed), notes: [])
+    }
+}

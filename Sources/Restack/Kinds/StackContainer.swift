@@ -87,3 +87,20 @@ extension StackContainer: ContainerKind {
                      restore: { .stack(StackContainer(records: records.map(\.restoredRecord), afterDrop: afterDrop)) }, compact: nil)
     }
 }
+
+extension StackContainer {
+    /// A deep link reveals a record of a stack by popping every record above it.
+    package static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal {
+        guard case .stack(let records, let afterDrop) = content else { preconditionFailure("not a stack: \(content.kind)") }
+        return DeepLinkReveal(content: .stack(records: Array(records[..<index]) + [replacement], afterDrop: afterDrop),
+                              popped: Array(records[(index + 1)...]), notes: [])
+    }
+
+    /// A deep link pushes onto the top of a stack. A pushed record not restored leaves no gap
+    /// (`closeGap`), or drops every record pushed after it `truncated` (`truncate`), as in the
+    /// restore.
+    package static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush {
+        guard case .stack(let records, let afterDrop) = content else { preconditionFailure("not a stack: \(content.kind)") }
+        return .pushed(.stack(records: records + pusher.plan(truncating: afterDrop == .truncate), afterDrop: afterDrop), notes: [])
+    }
+}

@@ -25,6 +25,11 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable {
     /// nothing pushed it. Like `ancestor-dropped`, its own identifier and class were not looked
     /// at.
     case truncated
+    /// A deep link revealed a record below this one in its sequence (a stack, a drill-down's
+    /// left and right, a split's side, a presentation chain): this record was above it, and is
+    /// popped (``RestorationPlan/merging(_:resolver:)``). The records inside its container go
+    /// with it (`ancestor-dropped`).
+    case deepLinkPopped = "deep-link-popped"
     /// The app could not make the record's node when it rebuilt the plan: its
     /// ``RestorationAdapter/makeNode(for:container:)`` threw (``RestorationAdapter/rebuild(_:)``).
     /// Handled as a resolver's refusal: the rules apply to what remains.

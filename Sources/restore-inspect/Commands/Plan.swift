@@ -3,7 +3,7 @@ import Foundation
 import Restack
 import RestackStore
 
-/// `restore-inspect plan (--db PATH --session ID [--snapshot N] | --input FILE) [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]... [--restored | --json | --picture]`
+/// `restore-inspect plan (--db PATH --session ID [--snapshot N] | --input FILE) [--deep-link FILE] [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]... [--restored | --json | --picture]`
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a restore would give, and why each dropped record is dropped.",
@@ -19,7 +19,10 @@ struct Plan: ParsableCommand {
             why. --picture draws the screen instead of listing the records. --restored prints the \
             restored state itself, as a state file in the form it was read in (a path as a path \
             array on one line, format 2 as format 2, format 1 as format 1), ready to save or to \
-            hand to NavigationPath(_:).
+            hand to NavigationPath(_:). --deep-link FILE merges a deep link ({"path": \
+            [identifiers], "push": [records]}) into the plan by the deep-link rules; the plan is \
+            then printed as a format-2 plan (and --restored as format 2), whatever the state's \
+            form.
             """
     )
 
@@ -41,6 +44,8 @@ struct Plan: ParsableCommand {
     var knownClassesFile: String?
     @Option(name: .customLong("aliases-file"), help: ArgumentHelp("A file of renamed classes, one OLD=NEW per line (for long lists; adds to --alias).", valueName: "file"))
     var aliasesFile: String?
+    @Option(name: .customLong("deep-link"), help: ArgumentHelp("A deep-link file to merge into the plan; - reads stdin.", valueName: "file"))
+    var deepLink: String?
     @Option(help: ArgumentHelp("The layout to restore into: regular or compact.", valueName: "layout"))
     var layout: LayoutOption = .regular
     @Flag(help: "Print the restored state as a state file, in the form it was read in, instead of the plan.")
@@ -52,6 +57,12 @@ struct Plan: ParsableCommand {
         try StoreOptions.validate(path)
         if inputs.count > 1 {
             throw ValidationError("Give one --input, not \(inputs.count): plan plans one state file (diff compares two).")
+        }
+        if deepLink == "-" && input == "-" {
+            throw ValidationError("--input and --deep-link cannot both read stdin.")
+        }
+        if deepLink != nil && picture.picture {
+            throw ValidationError("--picture draws the saved state's screen; it does not take --deep-link.")
         }
         if picture.picture && output.json {
             throw ValidationError("Give --picture (for people) or --json (for programs), not both.")
@@ -121,9 +132,14 @@ struct Plan: ParsableCommand {
 
     func run() throws {
         let resolver = try makeResolver()
+        let link = try deepLink.map { path throws(Failure) in try DeepLinkInput.read(path) }
+        /// The plan with the deep link merged, when there is one.
+        func linked(_ plan: RestorationPlan) -> RestorationPlan {
+            link.map { plan.merging($0, resolver: resolver) } ?? plan
+        }
         if let input {
             let tree = try StateFileInput.read(input)
-            let plan = Restorer.plan(tree, layout: layout.value, resolver: resolver)
+            let plan = linked(Restorer.plan(tree, layout: layout.value, resolver: resolver))
             if restored {
                 return try printRestored(plan)
             }
@@ -139,12 +155,13 @@ struct Plan: ParsableCommand {
         } ?? store.restore(session: session!, layout: layout.value, resolver: resolver)
         let info = restoration.snapshot.info
         if restored {
-            return try printRestored(restoration.plan)
+            return try printRestored(linked(restoration.plan))
         }
         let choice = SnapshotChoice(snapshot: info.id, by: snapshot != nil ? .option : restoration.fellBack ? .crashLoopGuard : .newest,
                                     skippedQuarantined: restoration.skippedQuarantined)
+        let plan = linked(restoration.plan)
         if output.json {
-            return try printJSON(StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined, chosen: choice))
+            return try printJSON(StorePlanJSON(plan: plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined, chosen: choice))
         }
         try Stdout.line("session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
         if restoration.fellBack {
@@ -155,7 +172,7 @@ struct Plan: ParsableCommand {
         if picture.picture {
             return try drawPicture(of: restoration.snapshot.tree, restoration.plan)
         }
-        try Stdout.line(TreeText.plan(restoration.plan, of: restoration.snapshot.tree))
+        try Stdout.line(TreeText.plan(plan, of: restoration.snapshot.tree))
     }
 
     /// `--restored`: the restored state, as ``StateFile/encode(_:)`` writes it in the plan's form;
