@@ -29,6 +29,11 @@ struct RestackMail: ParsableCommand {
     @Option(help: "The window's session in the store.")
     var session = "window-1"
 
+    @Option(help: ArgumentHelp(
+        "Open a deep link at launch, over the restored state: identifiers to reveal from the root, then records to push, as window/mail+message-2 (or the link's JSON).",
+        valueName: "link"))
+    var open: String?
+
     @Flag(help: .hidden)
     var crashWhileRebuilding = false
 
@@ -36,6 +41,9 @@ struct RestackMail: ParsableCommand {
         guard (1...2).contains(appVersion) else { throw ValidationError("--app-version must be 1 or 2, found \(appVersion)") }
         if let width, !(20...1000).contains(width) { throw ValidationError("--width must be in 20...1000, found \(width)") }
         guard !session.isEmpty else { throw ValidationError("--session must not be empty") }
+        if let open {
+            do { _ = try LinkParser(version: AppVersion(number: appVersion)).link(open) } catch { throw ValidationError("\(error)") }
+        }
     }
 
     func run() throws {
@@ -59,10 +67,12 @@ struct RestackMail: ParsableCommand {
         var app = MailApp(version: version)
         var status: String
         var confirming: Int64?
+        let link = try open.map { try LinkParser(version: version).link($0) }
         do {
             let restoration = try store.beginRestore(session: session, layout: layout, resolver: version.resolver)
-            let rebuilt = adapter.rebuild(restoration.plan)
-            var notes: [String] = []
+            let plan = link.map { restoration.plan.merging($0, resolver: version.resolver) } ?? restoration.plan
+            let rebuilt = adapter.rebuild(plan)
+            var notes = link.map { LaunchStatus.describe(link: $0, in: rebuilt.plan) } ?? []
             app = MailApp(version: version, rebuilt: rebuilt.root?.content, notes: &notes)
             status = LaunchStatus.describe(restoration, rebuilt: rebuilt, notes: notes)
             confirming = restoration.snapshot.info.id
@@ -71,6 +81,13 @@ struct RestackMail: ParsableCommand {
                 throw StoreFailure(description: "cannot restore: \(error)")
             }
             status = described
+            if let link, let tree = try? adapter.capture(app.hierarchy) {
+                // Nothing restored: the link applies to the first screen.
+                let rebuilt = adapter.rebuild(Restorer.plan(tree, layout: layout).merging(link, resolver: version.resolver))
+                var notes = LaunchStatus.describe(link: link, in: rebuilt.plan)
+                app = MailApp(version: version, rebuilt: rebuilt.root?.content, notes: &notes)
+                status = ([status] + notes).joined(separator: "; ")
+            }
         }
         let screen = Display(interactive: interactive)
         if interactive { Terminal.enableRawMode() }

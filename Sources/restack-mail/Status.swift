@@ -32,6 +32,23 @@ enum LaunchStatus {
         return (parts + notes).joined(separator: "; ")
     }
 
+    /// What a deep link did: what it showed, popped or could not find.
+    static func describe(link: DeepLink, in plan: RestorationPlan) -> [String] {
+        var parts: [String] = []
+        for note in plan.notes {
+            switch note.kind {
+            case .deepLinkUnmatched: parts.append("link not opened: no \(note.identifier ?? "?") at \(note.path.description.isEmpty ? "the root" : note.path.description)")
+            case .deepLinkNoStack: parts.append("link not opened: nothing to push onto")
+            case .deepLinkPushed: parts.append("link opened")
+            default: break
+            }
+        }
+        let popped = plan.dropped.filter { $0.reason == .deepLinkPopped }.compactMap(\.record.identifier)
+        if !popped.isEmpty { parts.append("link closed \(popped.joined(separator: ", "))") }
+        if link.push.isEmpty, !plan.notes.contains(where: { $0.kind == .deepLinkUnmatched }) { parts.append("link opened") }
+        return parts
+    }
+
     static func describe(_ error: StoreError, session: String) -> String? {
         switch error {
         case .sessionNotFound:

@@ -138,6 +138,37 @@ struct MailAppTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: garbage)) == Data(repeating: 0x41, count: 4096))
     }
 
+    @Test func aDeepLinkOpensOverTheRestoredStateOrSaysWhyNot() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        let wide = ["--db", db, "--width", "120"]
+        _ = try MailProcess.script(wide, commands: ["open archive", "open archive-2026", "compose", "quit"])
+
+        // The Mail tab revealed (the compose sheet above it closed), a message pushed onto its detail.
+        let opened = try MailProcess.script(wide + ["--open", "window/mail+message-6"], commands: ["quit"])
+        #expect(opened.status == 0)
+        #expect(opened.stdout.contains("link opened"))
+        #expect(opened.stdout.contains("link closed compose"))
+        #expect(opened.stdout.contains("Mailboxes › Archive › Archive 2026"))   // the restored state kept
+        #expect(opened.stdout.contains("From: Margaret"))
+        #expect(MailProcess.storeShows("message-6", db: db))
+
+        // An identifier the restored state does not have: nothing changes, and the status says why.
+        let unmatched = try MailProcess.script(wide + ["--open", "window/settings/accounts"], commands: ["quit"])
+        #expect(unmatched.stdout.contains("link not opened: no accounts"))
+        #expect(unmatched.stdout.contains("From: Margaret"))
+
+        // The link's JSON form, through the library's strict reader; a bad one is a usage error.
+        let json = #"{"path": ["window", "settings"], "push": [{"identifier": "signature", "class": "SettingsPageController"}]}"#
+        let fromJSON = try MailProcess.script(wide + ["--open", json], commands: ["quit"])
+        #expect(fromJSON.stdout.contains("Settings › Signature"))
+        let bad = try MailProcess.script(wide + ["--open", #"{"path": "window"}"#], commands: ["quit"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--open"))
+        let unknown = try MailProcess.script(wide + ["--open", "window/mail+message-404"], commands: ["quit"])
+        #expect(unknown.status == 64)
+    }
+
     /// A saved screen whose content is gone (a message deleted on the server) cannot be made:
     /// the rebuild drops it as a resolver refusal would, the status line says why, and the state
     /// saved next no longer holds it.
