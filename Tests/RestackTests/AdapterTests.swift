@@ -132,6 +132,31 @@ struct AdapterTests {
         }
     }
 
+    @Test func aPlanMergedWithADeepLinkRebuildsWithItsPushedRecordsAndKeepsItsNotes() throws {
+        let nav = RestorationRecord(identifier: "nav", className: "NavController",
+                                    container: .stack(StackContainer(records: [Self.mailboxes, Self.inbox])))
+        let settings = RestorationRecord(identifier: "settings", className: "SettingsController")
+        let tree = RestorationTree(root: .tabs(TabsContainer(tabs: [nav, settings], selected: 1)))
+        let merged = Restorer.plan(tree).merging(DeepLink(path: ["nav"], push: [Self.message]))
+        #expect(merged.notes.contains { $0.kind == .deepLinkSelected })
+
+        let adapter = FakeAdapter()
+        let rebuilt = adapter.rebuild(merged)
+        #expect(rebuilt.plan == merged)
+        let recaptured = try rebuilt.root.map { try adapter.capture($0.content) }
+        #expect(recaptured?.root == merged.restoredTree?.root)
+        #expect(adapter.made.contains(RecordPath([.push(0)])))
+
+        let refused = FakeAdapter(failing: ["MessageController"]).rebuild(merged)
+        #expect(refused.plan.notes.contains { $0.kind == .deepLinkSelected })
+        #expect(refused.plan.dropped.map(\.reason) == [.rebuildFailed])
+        #expect(refused.plan.dropped.map(\.path) == [RecordPath([.push(0)])])
+        #expect(refused.root?.content == .tabs(tabs: [
+            FakeNode(record: nav, children: .stack(records: [FakeNode(record: Self.mailboxes, children: nil), FakeNode(record: Self.inbox, children: nil)])),
+            FakeNode(record: settings, children: nil),
+        ], selected: 0))
+    }
+
     @Test func aFailedContainerNodeDropsItsDescendantsAndTheSelectionMoves() throws {
         let nav = RestorationRecord(identifier: "nav", className: "NavController",
                                     container: .stack(StackContainer(records: [Self.mailboxes, Self.inbox])))
