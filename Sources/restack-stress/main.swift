@@ -66,7 +66,9 @@ do {
                 continue
             }
             for session in sessions {
-                let snapshot = try store.restore(session: session.name).snapshot
+                guard let snapshot = try store.restore(session: session.name).restoration?.snapshot else {
+                    fail("session \(session.name) answered expired, with no expiry set")
+                }
                 guard StressStates.isIntact(snapshot) else {
                     fail("torn snapshot \(snapshot.info.id) of \(session.name): \(snapshot.info.recordCount) records, tag \(snapshot.info.appVersion ?? "none")")
                 }

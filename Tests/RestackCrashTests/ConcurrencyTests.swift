@@ -61,7 +61,7 @@ struct ConcurrencyTests {
                     for round in 0..<rounds {
                         let state = StressStates.state(seed: UInt64(task), index: UInt64(round))
                         let info = try store.save(state, session: "task-\(task)", appVersion: StressStates.tag(seed: UInt64(task), index: UInt64(round)))
-                        let restored = try store.restore(session: "task-\(task)")
+                        let restored = try store.restore(session: "task-\(task)").restored
                         if restored.snapshot.info.id == info.id && restored.snapshot.tree == state {
                             verified += 1
                         }

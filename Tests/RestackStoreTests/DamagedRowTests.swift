@@ -128,7 +128,7 @@ struct DamagedRowTests {
         #expect(try store.snapshots(session: "s").map(\.id) == [-7, .max])
         #expect(try store.snapshot(id: -7).tree == DamagedStores.fixture[0].state)
         #expect(try store.snapshot(id: .max, session: "s").tree == DamagedStores.fixture[1].state)
-        #expect(try store.restore(session: "t").snapshot.info.id == .min)
+        #expect(try store.restore(session: "t").restored.snapshot.info.id == .min)
         #expect(try store.sessions().map(\.latestSnapshotID) == [.max, .min, 4], "s, t, and u (the tree)")
         // No id is left after Int64.max: a save is a typed error and writes nothing.
         #expect(throws: StoreError.self) { try store.save(RestorationTree.drillDown(left: []), session: "s") }

@@ -66,7 +66,7 @@ struct UpgradeTests {
                 #expect(Restorer.plan(state).jsonData() == Data(base64Encoded: recorded.plan), "plan of \(info.id)", sourceLocation: sourceLocation)
             }
             if let restored = session.restoredSnapshot {
-                let restoration = try store.restore(session: name)
+                let restoration = try store.restore(session: name).restored
                 #expect(restoration.snapshot.info.id == restored, "\(name)", sourceLocation: sourceLocation)
                 #expect(restoration.skippedQuarantined == session.skippedQuarantined, "\(name)", sourceLocation: sourceLocation)
                 let recorded = try #require(session.snapshots.first { $0.id == restored }, sourceLocation: sourceLocation)
