@@ -69,7 +69,7 @@ struct StoreSnippets {
         let path = folder.path("s.sqlite")
         let saved = Date(timeIntervalSince1970: 1_800_000_000)
         let launch = saved.addingTimeInterval(15 * 24 * 3600)
-        let clock = SnapshotStore.Clock { launch }
+        let clock = SnapshotStore.TimeSource { launch }
         try SnapshotStore(path: path).save(RestorationTree.drillDown(left: [RestorationRecord(identifier: "boxes", className: "MailboxesController")]),
                                           session: "scene", savedAt: saved)
         // snippet: expiry

@@ -48,7 +48,7 @@ extension SnapshotStore {
         public var outcomeRetention: Retention
         /// Where the store reads the time for expiry and for the outcomes it records; the
         /// system's clock by default. Tests set their own. Not part of the options' equality.
-        public var clock: Clock
+        public var clock: TimeSource
 
         /// Creates options; the defaults suit an app's launch path.
         public init(
@@ -61,7 +61,7 @@ extension SnapshotStore {
             appVersion: String? = nil,
             expiry: Expiry? = nil,
             outcomeRetention: Retention = Retention(keepLast: 1000),
-            clock: Clock = .system
+            clock: TimeSource = .system
         ) {
             precondition(crashLoopThreshold >= 1, "crashLoopThreshold must be at least 1")
             precondition(busyTimeout >= 0, "busyTimeout cannot be negative")

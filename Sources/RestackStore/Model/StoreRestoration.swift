@@ -49,7 +49,7 @@ public struct StoreRestoration: Hashable, Sendable {
     }
 
     /// The system's uptime now, in nanoseconds: the clock restore durations are measured by
-    /// (monotonic, unlike the store's ``SnapshotStore/Clock``).
+    /// (monotonic, unlike the store's ``SnapshotStore/TimeSource``).
     static func uptime() -> UInt64 {
         DispatchTime.now().uptimeNanoseconds
     }

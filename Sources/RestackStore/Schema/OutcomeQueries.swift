@@ -102,10 +102,11 @@ enum OutcomeQueries {
         ("restack_outcome.layout: a layout that is neither regular nor compact", """
             SELECT id FROM restack_outcome WHERE typeof(layout) = 'text' AND layout NOT IN ('regular', 'compact')
             """),
-        ("restack_outcome: a negative count", """
-            SELECT id FROM restack_outcome
-            WHERE (typeof(skipped_quarantined) = 'integer' AND skipped_quarantined < 0)
-               OR (typeof(restored_records) = 'integer' AND restored_records < 0)
+        ("restack_outcome.skipped_quarantined: a negative count", """
+            SELECT id FROM restack_outcome WHERE typeof(skipped_quarantined) = 'integer' AND skipped_quarantined < 0
+            """),
+        ("restack_outcome.restored_records: a negative count", """
+            SELECT id FROM restack_outcome WHERE typeof(restored_records) = 'integer' AND restored_records < 0
             """),
         ("restack_outcome_drop.reason: a reason that is not \(DropReason.allCases.map(\.rawValue).joined(separator: ", "))", """
             SELECT DISTINCT outcome_id FROM restack_outcome_drop

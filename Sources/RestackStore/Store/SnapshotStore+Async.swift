@@ -37,7 +37,8 @@ extension SnapshotStore {
 
     /// Saves a tree, asynchronously; see `save(_:session:appVersion:savedAt:)`.
     @discardableResult
-    public func save(_ tree: RestorationTree, session: String, appVersion: String? = nil, savedAt: Date = Date()) async throws(StoreError) -> SnapshotInfo {
+    public func save(_ tree: RestorationTree, session: String, appVersion: String? = nil, savedAt: Date? = nil) async throws(StoreError) -> SnapshotInfo {
+        let savedAt = savedAt ?? options.clock.now()
         do {
             try options.limits.check(tree)
             let retention = options.retention
@@ -92,7 +93,7 @@ extension SnapshotStore {
         do {
             failure = try await write { db in
                 try Self.confirm(db, snapshotID: id, now: outcome.recordedAt)
-                return Self.recordInSavepoint(db, outcome, retention: retention, path: path)
+                return try Self.recordInSavepoint(db, outcome, retention: retention, path: path)
             }
         } catch {
             try await write { db in try Self.confirm(db, snapshotID: id, now: outcome.recordedAt) }

@@ -35,8 +35,9 @@ extension SnapshotStore {
 
     /// Records `outcome` in a savepoint of the caller's transaction: on failure the savepoint is
     /// rolled back and the error returned, so that the rest of the transaction (a confirmation)
-    /// commits without it.
-    static func recordInSavepoint(_ db: Database, _ outcome: RestoreOutcome, retention: Retention, path: String) -> StoreError? {
+    /// commits without it. When SQLite rolled the whole transaction back itself (as it may on a
+    /// full disk), the error is thrown instead, for the caller to confirm again alone.
+    static func recordInSavepoint(_ db: Database, _ outcome: RestoreOutcome, retention: Retention, path: String) throws -> StoreError? {
         do {
             try db.execute(sql: "SAVEPOINT restack_outcome")
         } catch {
@@ -47,8 +48,7 @@ extension SnapshotStore {
             try db.execute(sql: "RELEASE SAVEPOINT restack_outcome")
             return nil
         } catch {
-            // After some errors (a full disk) SQLite has already rolled the whole transaction
-            // back; then these fail too, the commit fails, and the caller confirms again alone.
+            guard db.isInsideTransaction else { throw error }
             try? db.execute(sql: "ROLLBACK TO SAVEPOINT restack_outcome")
             try? db.execute(sql: "RELEASE SAVEPOINT restack_outcome")
             return StoreError(error, path: path)

@@ -71,7 +71,7 @@ extension SnapshotStore {
         do {
             failure = try write { db in
                 try Self.confirm(db, snapshotID: id, now: outcome.recordedAt)
-                return Self.recordInSavepoint(db, outcome, retention: retention, path: path)
+                return try Self.recordInSavepoint(db, outcome, retention: retention, path: path)
             }
         } catch {
             // The outcome may be what did not fit (a full disk rolls the whole transaction
@@ -178,7 +178,9 @@ extension SnapshotStore {
                 // The guard's choice decides: an older snapshot is not restored in its place.
                 // The quarantines are kept; nothing is pending.
                 try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = NULL WHERE id = ?", arguments: [sessionID])
-                return Loaded(snapshot: nil, skipped: skipped, quarantined: quarantined, expired: info)
+                // The guard's candidates are read without their session and record count.
+                let full = try SnapshotQueries.info(db, snapshotID: info.id, sessionID: sessionID) ?? info
+                return Loaded(snapshot: nil, skipped: skipped, quarantined: quarantined, expired: full)
             }
             let stored: StoredSnapshot
             do {
@@ -221,7 +223,9 @@ extension SnapshotStore {
         }
         let choice = try SnapshotQueries.guardChoice(db, session: session, threshold: threshold)
         if let chosen = choice.chosen, expired(chosen) {
-            return Loaded(snapshot: nil, skipped: choice.skipped, quarantined: [], expired: chosen)
+            // The guard's candidates are read without their session and record count.
+            let full = try SnapshotQueries.info(db, snapshotID: chosen.id, sessionID: nil) ?? chosen
+            return Loaded(snapshot: nil, skipped: choice.skipped, quarantined: [], expired: full)
         }
         return Loaded(snapshot: try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session) }, skipped: choice.skipped, quarantined: [])
     }

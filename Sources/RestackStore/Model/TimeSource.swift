@@ -8,7 +8,7 @@ extension SnapshotStore {
     /// let launch = Date(timeIntervalSince1970: 1_800_000_000)
     /// let options = SnapshotStore.Options(clock: .init { launch })
     /// ```
-    public struct Clock: Sendable {
+    public struct TimeSource: Sendable {
         private let read: @Sendable () -> Date
 
         /// A clock that reads the time from `now`.
@@ -17,7 +17,7 @@ extension SnapshotStore {
         }
 
         /// The system's clock.
-        public static let system = Clock { Date() }
+        public static let system = TimeSource { Date() }
 
         /// The time now, by this clock.
         public func now() -> Date {
