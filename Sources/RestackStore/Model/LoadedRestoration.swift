@@ -57,7 +57,7 @@ public struct LoadedRestoration: Hashable, Sendable {
     /// (rebuilt, class gone, stale payload, renamed), once, with its identifier path. Planning
     /// is pure and synchronous: on the main actor, the resolver may use main-actor state.
     ///
-    /// Confirm with the plan this returns (``SnapshotStore/confirmRestore(_:)``): its outcome is
+    /// Confirm with the plan this returns (`confirmRestore(_:)`): its outcome is
     /// what the store records.
     public func plan(layout: Layout = .regular, resolver: RecordResolver = .acceptAll) -> StoreRestoration {
         var restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skippedQuarantined, resolver: resolver)

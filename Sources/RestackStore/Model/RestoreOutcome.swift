@@ -4,7 +4,7 @@ import Restack
 /// What one restore gave, as the store recorded it when the app confirmed it (or when it found
 /// the snapshot expired): classes and reasons only, never payloads or identifiers.
 ///
-/// Outcomes are read with ``SnapshotStore/restoreOutcomes(session:)`` and summed per app
+/// Outcomes are read with `restoreOutcomes(session:)` and summed per app
 /// version by ``RestoreOutcomeReport`` (`restore-inspect report`).
 public struct RestoreOutcome: Hashable, Sendable {
     /// Whether the restore restored a state.

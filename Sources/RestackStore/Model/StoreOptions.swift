@@ -35,7 +35,7 @@ extension SnapshotStore {
         /// anything swift-log supports. Not part of the options' equality.
         public var logger: Logger?
         /// The version of the app that opens the store, such as `"3.0 (45)"`: recorded with
-        /// each restore outcome (``SnapshotStore/restoreOutcomes(session:)``) and given as the
+        /// each restore outcome (`restoreOutcomes(session:)`) and given as the
         /// `app_version` dimension of the restore metrics. `nil` by default (recorded as
         /// unknown). The version a snapshot was saved by is the one given to `save`.
         public var appVersion: String?

@@ -14,7 +14,7 @@ public struct StoreRestoration: Hashable, Sendable {
     /// quarantined just now), newest first. Empty when the newest snapshot was used.
     public var skippedQuarantined: [Int64]
     /// When `beginRestore` began loading this restoration (the system's uptime in nanoseconds),
-    /// for the duration ``SnapshotStore/confirmRestore(_:)`` records; `nil` for a restoration
+    /// for the duration `confirmRestore(_:)` records; `nil` for a restoration
     /// from a peek or made by hand. Not part of equality.
     var begunAt: UInt64?
 

@@ -10,7 +10,7 @@ import Restack
 /// crash-loop guard's bookkeeping) and answers with a ``LoadedRestoration`` (or that the
 /// snapshot expired), `nil` for a session that was never saved; its `plan(layout:resolver:)`
 /// is a pure, synchronous call that may run on the main actor with a resolver that is not
-/// `Sendable`, and ``confirmRestore(_:)`` takes the plan it returned.
+/// `Sendable`, and `confirmRestore(_:)` takes the plan it returned.
 extension SnapshotStore {
     // MARK: Access
 
@@ -84,7 +84,7 @@ extension SnapshotStore {
         }, begunAt: nil)
     }
 
-    /// Confirms a restore and records its outcome, asynchronously; see ``confirmRestore(_:)``.
+    /// Confirms a restore and records its outcome, asynchronously; see `confirmRestore(_:)`.
     public func confirmRestore(_ restoration: StoreRestoration) async throws(StoreError) {
         let outcome = pendingOutcome(restoration)
         let id = restoration.snapshot.info.id

@@ -18,7 +18,7 @@ extension SnapshotStore {
         try read { db in try OutcomeQueries.outcomes(db, session: session) }
     }
 
-    /// The outcomes the store recorded, asynchronously; see ``restoreOutcomes(session:)``.
+    /// The outcomes the store recorded, asynchronously; see `restoreOutcomes(session:)`.
     public func restoreOutcomes(session: String? = nil) async throws(StoreError) -> [RestoreOutcome] {
         try await read { db in try OutcomeQueries.outcomes(db, session: session) }
     }

@@ -7,7 +7,7 @@ extension SnapshotStore {
     /// counts the attempt, and plans its restoration with `Restorer` for the layout the app is
     /// in now (``StoreRestoration/plan``), asking `resolver` about each restorable record.
     ///
-    /// Call it once per session at launch, then ``confirmRestore(_:)`` with the restoration once
+    /// Call it once per session at launch, then `confirmRestore(_:)` with the restoration once
     /// the restored UI is up. Between the two, the restore is *pending*:
     ///
     /// - saves of the session are provisional (``SnapshotInfo/isProvisional``): the app may save
@@ -54,10 +54,10 @@ extension SnapshotStore {
     /// Confirms that a restore succeeded: the app's UI is up with `restoration`'s plan. Resets
     /// the snapshot's count of unconfirmed restores, ends the pending restore of its session,
     /// makes the saves made since ``beginRestore(session:layout:resolver:)`` ordinary snapshots,
-    /// and records the restore's outcome (``restoreOutcomes(session:)``): the time, the app's
+    /// and records the restore's outcome (`restoreOutcomes(session:)`): the time, the app's
     /// version, the snapshot, the layout, whether the guard fell back, the records restored and
     /// the dropped ones by reason and class. The outcome also goes to the metrics backend the app
-    /// bootstrapped, if any (<doc:Guarantees#Restore-outcomes-and-metrics>).
+    /// bootstrapped, if any (<doc:LaunchSequence#Restore-outcomes>).
     ///
     /// Recording the outcome never fails the confirmation: when it cannot be written (a full
     /// disk), the confirmation is committed alone and the failure goes to ``Options/logger``.

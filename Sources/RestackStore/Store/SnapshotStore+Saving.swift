@@ -11,7 +11,7 @@ extension SnapshotStore {
     /// (`RestorationTree.form`: a format-1 drill-down or a tree). The session is created on
     /// its first save. A save made while a restore of the session is begun and not yet confirmed
     /// is provisional (``SnapshotInfo/isProvisional``): it is not restored, and does not count
-    /// for retention, until ``confirmRestore(_:)``. The tree is checked against
+    /// for retention, until `confirmRestore(_:)`. The tree is checked against
     /// ``Options/limits`` before anything is written; ``Options/retention`` is applied in the
     /// same transaction.
     ///
