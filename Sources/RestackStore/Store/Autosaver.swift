@@ -19,7 +19,7 @@ import Restack
 ///   app moves to the background or terminates.
 ///
 /// It cooperates with the crash-loop guard: saves made between
-/// `SnapshotStore.beginRestore` and `SnapshotStore.confirmRestore(snapshotID:)` are the
+/// `SnapshotStore.beginRestore` and `SnapshotStore.confirmRestore(_:)` are the
 /// store's provisional ones.
 ///
 /// ```swift
