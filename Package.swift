@@ -38,6 +38,7 @@ let package = Package(
                 .embedInCode("m003_provisional_saves.sql"),
                 .embedInCode("m004_trees.sql"),
                 .embedInCode("m005_kind_checks_on_read.sql"),
+                .embedInCode("m006_truncating_stacks_and_paths.sql"),
                 .embedInCode("m007_restore_outcomes.sql"),
             ]
         ),
@@ -111,6 +112,7 @@ let package = Package(
             dependencies: [
                 "Restack",
                 "RestackStore",
+                "RestackMigrations",
                 "RestackTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

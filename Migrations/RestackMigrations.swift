@@ -23,6 +23,7 @@ public enum RestackMigrations {
         migration("m003_provisional_saves", PackageResources.m003_provisional_saves_sql),
         migration("m004_trees", PackageResources.m004_trees_sql),
         migration("m005_kind_checks_on_read", PackageResources.m005_kind_checks_on_read_sql),
+        migration("m006_truncating_stacks_and_paths", PackageResources.m006_truncating_stacks_and_paths_sql),
         migration("m007_restore_outcomes", PackageResources.m007_restore_outcomes_sql),
     ]
 

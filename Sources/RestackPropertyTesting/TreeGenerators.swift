@@ -3,7 +3,7 @@ import PropertyBased
 import Restack
 
 /// Random trees up to four container levels deep: every kind (presentation chains with a null
-/// base too) and compact policy, both focuses,
+/// base too, stacks that close gaps and stacks that truncate) and compact policy, both focuses,
 /// valid selections, and the identifiers, classes and payloads of ``Generators`` (nil, empty,
 /// whitespace, duplicate and hostile Unicode identifiers; a class the resolver refuses).
 public enum TreeGenerators {
@@ -23,7 +23,7 @@ public enum TreeGenerators {
             let right = Bool.random(using: &rng) ? record(level: level, using: &rng) : nil
             return .drillDown(DrillDownContainer(left: left, right: right))
         case 1:
-            return .stack(StackContainer(records: records(0...4)))
+            return .stack(StackContainer(records: records(0...4), afterDrop: StackContainer.AfterDrop.allCases.randomElement(using: &rng)!))
         case 2:
             return .split(SplitContainer(
                 primary: records(0...3), detail: records(0...3),

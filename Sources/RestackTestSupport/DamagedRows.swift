@@ -75,6 +75,7 @@ public enum DamagedStores {
         ("restack_container", "focus", ["text", "NULL"], false, true),
         ("restack_container", "compact", ["text", "NULL"], false, true),
         ("restack_container", "selected", ["integer", "NULL"], false, true),
+        ("restack_container", "after_drop", ["text", "NULL"], false, true),
         ("restack_outcome", "session", ["text"], false, true),
         ("restack_outcome", "recorded_at", ["integer"], false, true),
         ("restack_outcome", "app_version", ["text", "NULL"], false, true),
@@ -111,6 +112,8 @@ public enum DamagedStores {
         Damage(table: "restack_container", column: "focus", literal: "'middle'", kind: "'middle'", isRead: true),
         Damage(table: "restack_container", column: "compact", literal: "'sideways'", kind: "'sideways'", isRead: true),
         Damage(table: "restack_container", column: "selected", literal: "-1", kind: "-1", isRead: true),
+        Damage(table: "restack_container", column: "after_drop", literal: "'rewind'", kind: "'rewind'", isRead: true),
+        Damage(table: "restack_container", column: "after_drop", literal: "'Truncate'", kind: "'Truncate'", isRead: true),
         Damage(table: "restack_outcome", column: "result", literal: "'maybe'", kind: "'maybe'", isRead: true),
         Damage(table: "restack_outcome", column: "layout", literal: "'wide'", kind: "'wide'", isRead: true),
         Damage(table: "restack_outcome", column: "restored_records", literal: "-1", kind: "-1", isRead: true),
@@ -123,9 +126,9 @@ public enum DamagedStores {
     static func target(_ table: String, _ column: String) -> String {
         switch table {
         case "restack_container":
-            // Session "u"'s tree: the root tab bar holds the selection, the split at tabs[0]
-            // the other settings.
-            "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 'u') AND owner = '\(column == "selected" ? "" : "tabs[0]")'"
+            // Session "u"'s tree: the root tab bar holds the selection, the stack at tabs[1] its
+            // rule after a drop, the split at tabs[0] the other settings.
+            "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 'u') AND owner = '\(["selected": "", "after_drop": "tabs[1]"][column] ?? "tabs[0]")'"
         case "restack_session": "name = 's'"
         case "restack_outcome": "id = (SELECT MAX(id) FROM restack_outcome)"
         case "restack_outcome_drop": "rowid = (SELECT MAX(rowid) FROM restack_outcome_drop)"
@@ -147,12 +150,14 @@ public enum DamagedStores {
         ("t", RestorationTree.drillDown(left: [RestorationRecord(identifier: "x", className: "XController")])),
     ]
 
-    /// The tree the fixture saves as session "u": a tab bar whose first tab holds a split.
+    /// The tree the fixture saves as session "u": a tab bar whose first tab holds a split, the
+    /// second a truncating stack.
     public static let fixtureTree = RestorationTree(root: .tabs(TabsContainer(tabs: [
         RestorationRecord(identifier: "nav", className: "NavController", container: .split(SplitContainer(
             primary: [RestorationRecord(identifier: "p", className: "PController")],
             detail: [RestorationRecord(identifier: "d", className: "DController")], focus: .detail, compact: .omitDetail))),
-        RestorationRecord(identifier: "other", className: "OtherController"),
+        RestorationRecord(identifier: "other", className: "OtherController", container: .stack(StackContainer(
+            records: [RestorationRecord(identifier: "o", className: "OController")], afterDrop: .truncate))),
     ], selected: 0)))
 
     /// The fixture's store, made once per process and copied for each test.
@@ -238,7 +243,7 @@ public enum DamagedStores {
             PRIMARY KEY (snapshot_id, path)) WITHOUT ROWID
             """,
         "restack_container": """
-            CREATE TABLE restack_container (snapshot_id, owner, kind, focus, compact, selected, \
+            CREATE TABLE restack_container (snapshot_id, owner, kind, focus, compact, selected, after_drop, \
             PRIMARY KEY (snapshot_id, owner)) WITHOUT ROWID
             """,
         "restack_outcome": """

@@ -100,6 +100,26 @@ struct ReadmeSnippets {
         #expect(regular.root?.compact == nil)
     }
 
+    @Test func rulesDeepLink() {
+        // snippet: rules-deep-link
+        let state = RestorationTree(root: .tabs(TabsContainer(tabs: [
+            RestorationRecord(identifier: "mail", className: "MailNavController", container: .stack(StackContainer(records: [
+                RestorationRecord(identifier: "inbox", className: "InboxController"),
+                RestorationRecord(identifier: "message-1", className: "MessageController"),
+            ]))),
+            RestorationRecord(identifier: "settings", className: "SettingsController"),
+        ], selected: 1)))
+        let link = DeepLink(path: ["mail", "inbox"],
+                            push: [RestorationRecord(identifier: "message-99", className: "MessageController")])
+        let plan = Restorer.plan(state).merging(link, resolver: .acceptAll)
+        // mail selected; message-1 dropped deep-link-popped; message-99 pushed above inbox
+        // end snippet
+        #expect(plan.root?.content == .tabs(tabs: plan.root!.children, selected: 0))
+        #expect(plan.dropped.map(\.reason) == [.deepLinkPopped])
+        #expect(plan.restoredRecords.map(\.record.identifier) == ["mail", "inbox", "message-99", "settings"])
+        #expect(plan.restoredRecords[2].isFromDeepLink)
+    }
+
     // snippet: testing-unit-test
     @Test func anOldInboxPayloadIsDroppedNotACrash() throws {
         let saved = RestorationTree.drillDown(left: [

@@ -220,4 +220,18 @@ struct OutcomeTests {
                                           version + [("reason", "unresolved-class"), ("class", "LegacyMessageController")]).totalValue == 4)
         #expect(try metrics.expectTimer("restack_restore_duration", version).values.count == 2)
     }
+
+    /// A plan the app made another way (typed routes, a deep link) is confirmed through the
+    /// loaded restoration, and its outcome is that plan's.
+    @Test func aPlanMadeElsewhereIsTheOutcomeRecorded() async throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("3.0"))
+        try await store.save(Self.state, session: "s")
+        let loaded = try #require(try await store.beginRestore(session: "s")).restored
+        let plan = Restorer.plan(loaded.snapshot.tree, layout: .compact, resolver: Self.withoutLegacy)
+        try await store.confirmRestore(loaded.restoration(with: plan))
+        let outcome = try #require(try await store.restoreOutcomes().first)
+        #expect(outcome.drops == RestoreOutcome.count(plan.dropped) && outcome.layout == .compact && outcome.duration != nil)
+        #expect(try await store.snapshots(session: "s").first?.unconfirmedRestores == 0)
+    }
 }

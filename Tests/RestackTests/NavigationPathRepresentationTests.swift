@@ -24,7 +24,7 @@ struct NavigationPathRepresentationTests {
     static let guideGolden = #"["App.Item","{\"x\":2}","Swift.Int","1"]"#
 
     @Test func theBackportsPathReadsBottomFirstWithPositionsAsIdentifiers() throws {
-        let records = try NavigationPathRepresentation.decode(Data(Self.backportGolden.utf8))
+        let records = try pathElements(Data(Self.backportGolden.utf8))
         #expect(records == [
             RestorationRecord(identifier: "0", className: "Swift.Int", payload: Data("1".utf8)),
             RestorationRecord(identifier: "1", className: "Swift.String", payload: Data(#""foo""#.utf8)),
@@ -34,17 +34,17 @@ struct NavigationPathRepresentationTests {
     }
 
     @Test func theForumsAndGuidePathsReadBottomFirst() throws {
-        let forums = try NavigationPathRepresentation.decode(Data(Self.forumsGolden.utf8))
+        let forums = try pathElements(Data(Self.forumsGolden.utf8))
         #expect(forums.map(\.className) == ["Swift.String", "Swift.Int"])
         #expect(forums.map { $0.payload.map { String(decoding: $0, as: UTF8.self) } } == [#""Hello""#, "123"])
-        let guide = try NavigationPathRepresentation.decode(Data(Self.guideGolden.utf8))
+        let guide = try pathElements(Data(Self.guideGolden.utf8))
         #expect(guide.map(\.className) == ["Swift.Int", "App.Item"])
         #expect(guide.map(\.identifier) == ["0", "1"])
     }
 
     @Test(arguments: [backportGolden, forumsGolden, guideGolden, "[]"])
     func aPathReadAndWrittenBackIsTheSameBytes(_ golden: String) throws {
-        let records = try NavigationPathRepresentation.decode(Data(golden.utf8))
+        let records = try pathElements(Data(golden.utf8))
         #expect(String(decoding: try NavigationPathRepresentation.encode(records), as: UTF8.self) == golden)
     }
 
@@ -68,7 +68,7 @@ struct NavigationPathRepresentationTests {
         await checkProperty(count: 200, input: mixed.array(of: 0...10)) { strings in
             let even = strings.count.isMultiple(of: 2) ? strings : Array(strings.dropLast())
             let bytes = try JSONEncoder().encode(even)
-            let records = try NavigationPathRepresentation.decode(bytes)
+            let records = try pathElements(bytes)
             #expect(records.count == even.count / 2)
             #expect(try NavigationPathRepresentation.encode(records) == bytes)
         }
@@ -77,8 +77,8 @@ struct NavigationPathRepresentationTests {
     /// The identifiers are the positions from the bottom, so a record keeps its identifier when
     /// elements are pushed above it.
     @Test func pushingKeepsTheIdentifiersBelow() throws {
-        let one = try NavigationPathRepresentation.decode(Data(#"["Swift.Int","1"]"#.utf8))
-        let two = try NavigationPathRepresentation.decode(Data(#"["Swift.Int","2","Swift.Int","1"]"#.utf8))
+        let one = try pathElements(Data(#"["Swift.Int","1"]"#.utf8))
+        let two = try pathElements(Data(#"["Swift.Int","2","Swift.Int","1"]"#.utf8))
         #expect(Array(two.prefix(1)) == one)
         #expect(NavigationPathRepresentation.identifier(at: 12) == "12")
     }
@@ -95,7 +95,7 @@ struct NavigationPathRepresentationTests {
     ])
     func aMalformedRepresentationIsAnErrorNamingTheIndex(_ document: String, _ place: String) throws {
         do {
-            let records = try NavigationPathRepresentation.decode(Data(document.utf8))
+            let records = try pathElements(Data(document.utf8))
             Issue.record("\(document) read as \(records)")
         } catch {
             #expect(error.path == place, "\(document): \(error)")
@@ -105,7 +105,7 @@ struct NavigationPathRepresentationTests {
 
     @Test func anOddCountSaysWhy() throws {
         let error = try #require(throws: StateFileError.self) {
-            try NavigationPathRepresentation.decode(Data(#"["A","1","B"]"#.utf8))
+            try pathElements(Data(#"["A","1","B"]"#.utf8))
         }
         #expect(error.description == "[2]: a type name with no value after it: a NavigationPath representation pairs each type name with its value's JSON, so it holds an even count of strings, and this one holds 3")
     }
@@ -114,18 +114,18 @@ struct NavigationPathRepresentationTests {
     /// element is the resolver's to judge (`stale-payload`, `unresolved-class`), not a reason to
     /// lose the whole path.
     @Test func oddValuesAndNamesAreKeptForTheResolver() throws {
-        let records = try NavigationPathRepresentation.decode(Data(#"["App.\u0007Bell\n","{not json","Swift.Int","1"]"#.utf8))
+        let records = try pathElements(Data(#"["App.\u0007Bell\n","{not json","Swift.Int","1"]"#.utf8))
         #expect(records.map(\.className) == ["Swift.Int", "App.\u{7}Bell\n"])
         #expect(records.last?.payload == Data("{not json".utf8))
     }
 
     @Test func largePathsAndStringsRead() throws {
         let many = Array(repeating: ["Swift.Int", "7"], count: 50_000).flatMap { $0 }
-        let records = try NavigationPathRepresentation.decode(JSONEncoder().encode(many))
+        let records = try pathElements(JSONEncoder().encode(many))
         #expect(records.count == 50_000)
         #expect(records.last?.identifier == "49999")
         let huge = String(repeating: "x", count: 6_000_000)
-        let one = try NavigationPathRepresentation.decode(JSONEncoder().encode(["App.Big", huge]))
+        let one = try pathElements(JSONEncoder().encode(["App.Big", huge]))
         #expect(one.first?.payload?.count == 6_000_000)
     }
 
@@ -149,4 +149,15 @@ struct NavigationPathRepresentationTests {
         #expect(!NavigationPathRepresentation.looksLikeRepresentation(Data(#"{"formatVersion":1,"left":[]}"#.utf8)))
         #expect(!NavigationPathRepresentation.looksLikeRepresentation(Data()))
     }
+}
+
+/// A path's elements, bottom first, as ``NavigationPathRepresentation/decode(_:)`` reads them:
+/// the records of its tree's root stack, checked to be one that truncates, in the path form.
+func pathElements(_ data: Data) throws(StateFileError) -> [RestorationRecord] {
+    let tree = try NavigationPathRepresentation.decode(data)
+    guard case .stack(let stack) = tree.root, stack.afterDrop == .truncate else {
+        Issue.record("a path reads as a truncating stack, not \(tree.root.kind)")
+        return []
+    }
+    return stack.records
 }

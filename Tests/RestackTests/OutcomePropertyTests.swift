@@ -38,12 +38,13 @@ struct OutcomePropertyTests {
         var fates: [(RecordPath, Fate)] = []
         var dead = Set<RecordPath>()
         var brokenChains = chainsWithoutBase(tree)
+        let truncation = Truncation(tree)
         for (path, record) in tree.allRecords {
             let fate: Fate
             let parent = RecordPath(Array(path.steps.dropLast()))
             if dead.contains(parent) {
                 fate = .dropped(.ancestorDropped)
-            } else if path.steps.last?.slotName == "presented" && brokenChains.contains(parent) {
+            } else if truncation.isCutAbove(path) && brokenChains.contains(parent) {
                 fate = .dropped(.truncated)
             } else if record.identifier == nil {
                 fate = .dropped(.missingIdentifier)
@@ -63,7 +64,7 @@ struct OutcomePropertyTests {
             }
             if case .dropped = fate {
                 dead.insert(path)
-                if isInChain(path) { brokenChains.insert(parent) }
+                if truncation.cuts(path) { brokenChains.insert(parent) }
             }
             fates.append((path, fate))
         }

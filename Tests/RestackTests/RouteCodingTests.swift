@@ -82,34 +82,78 @@ struct RouteCodingTests {
         ])
     }
 
-    @Test func version2RestoresWhatItStillKnowsWithReasons() throws {
+    /// The issue's example: version 2 lost a case and renamed a type; a version-1 path restores
+    /// the prefix below the removed case, the renamed element under its new name.
+    @Test func version2RestoresThePrefixItStillKnowsWithReasons() throws {
         let restored = try Self.v2().restore(try Self.savedByVersion1())
-        // Gaps close (a stack's default): the removed case goes, what was above it stays.
-        #expect(restored.routes == [.route(.mailbox("INBOX")), .message(RoutesV2.Message(id: 7)), .route(.settings)])
-        #expect(restored.plan.dropped.map(\.path.description) == ["records[2]"])
-        #expect(restored.plan.dropped.map(\.reason) == [.stalePayload])
+        // A navigator's stack truncates (tree(for:)'s default): the removed case goes, and what was pushed on it.
+        #expect(restored.routes == [.route(.mailbox("INBOX")), .message(RoutesV2.Message(id: 7))])
+        #expect(restored.plan.dropped.map(\.path.description) == ["records[2]", "records[3]"])
+        #expect(restored.plan.dropped.map(\.reason) == [.stalePayload, .truncated])
         let renamed = try #require(restored.plan.root?.children.first { $0.renamedFrom != nil })
         #expect(renamed.renamedFrom == "App.Item")
         #expect(renamed.restoredRecord.className == "App.Message")
     }
 
+    /// Routes that stand on their own close the gap instead (rule 4).
+    @Test func routesThatCloseGapsKeepWhatWasAboveTheRemovedCase() throws {
+        let saved = try Self.v1.tree(for: [
+            AnyHashableSendable(RoutesV1.Route.mailbox("INBOX")),
+            AnyHashableSendable(RoutesV1.Item(id: 7)),
+            AnyHashableSendable(RoutesV1.Route.search(query: "invoice")),
+            AnyHashableSendable(RoutesV1.Route.settings),
+        ], afterDrop: .closeGap)
+        let restored = try Self.v2().restore(saved)
+        #expect(restored.routes == [.route(.mailbox("INBOX")), .message(RoutesV2.Message(id: 7)), .route(.settings)])
+        #expect(restored.plan.dropped.map(\.reason) == [.stalePayload])
+    }
+
+    /// A tab bar whose tabs each hold a route array, and a split whose columns do: saved with
+    /// the selection and the columns, restored tab by tab, each array truncated on its own.
+    @Test func tabsAndSplitColumnsOfRoutesRestoreEachArrayWithItsSelection() throws {
+        let v1Routes = Self.v1
+        let mail = [AnyHashableSendable(RoutesV1.Route.mailbox("INBOX")), AnyHashableSendable(RoutesV1.Route.search(query: "x")),
+                    AnyHashableSendable(RoutesV1.Route.settings)]
+        let tree = RestorationTree(root: .tabs(TabsContainer(tabs: [
+            try v1Routes.record(identifier: "mail", className: "MailTab", holding: mail),
+            RestorationRecord(identifier: "split", className: "SplitTab", container: .split(SplitContainer(
+                primary: [try v1Routes.record(identifier: "list", className: "Column", holding: [AnyHashableSendable(RoutesV1.Route.mailbox("Sent"))])],
+                detail: [try v1Routes.record(identifier: "detail", className: "Column", holding: [AnyHashableSendable(RoutesV1.Item(id: 3))])],
+                focus: .detail))),
+        ], selected: 1)))
+        let restored = try Self.v2().restore(tree, others: .knownClasses(["MailTab", "SplitTab", "Column"]))
+        // The mail tab's array is cut at the removed case; the other tab's columns come back whole.
+        #expect(restored.routes(under: ["mail"]) == [.route(.mailbox("INBOX"))])
+        #expect(restored.routes(under: ["split", "list"]) == [.route(.mailbox("Sent"))])
+        #expect(restored.routes(under: ["split", "detail"]) == [.message(RoutesV2.Message(id: 3))])
+        #expect(restored.routes(under: ["nowhere"]).isEmpty)
+        #expect(restored.routes.isEmpty, "the root is a tab bar, not a stack")
+        guard case .tabs(_, let selected)? = restored.plan.root?.content else {
+            Issue.record("the root restores as a tab bar")
+            return
+        }
+        #expect(selected == 1)
+        #expect(restored.plan.dropped.map(\.reason) == [.stalePayload, .truncated])
+    }
+
     @Test func eachElementIsDecodedOnce() throws {
         let counter = CallCounter()
         let restored = try Self.v2(counting: counter).restore(try Self.savedByVersion1())
-        #expect(restored.routes.count == 3)
-        // Three App.Route payloads (one stale) and one App.Item read as App.Message: four decodes in all.
-        #expect(counter["App.Route"] == 3)
+        #expect(restored.routes.count == 2)
+        // Two App.Route payloads (the second stale) and one App.Item read as App.Message: three
+        // decodes in all; the truncated settings route is never decoded.
+        #expect(counter["App.Route"] == 2)
         #expect(counter["App.Message"] == 1)
     }
 
     @Test func aRouteTypeTheAppNoLongerHasIsUnresolvedUnlessOthersSaySo() throws {
         let onlyRoutes = RouteCoding<RoutesV2.Route>(named: "App.Route")
         let restored = onlyRoutes.restore(try Self.savedByVersion1())
-        #expect(restored.routes == [.mailbox("INBOX"), .settings])
-        #expect(restored.plan.dropped.map(\.reason) == [.unresolvedClass, .stalePayload])
+        #expect(restored.routes == [.mailbox("INBOX")])
+        #expect(restored.plan.dropped.map(\.reason) == [.unresolvedClass, .truncated, .truncated])
         let lenient = onlyRoutes.restore(try Self.savedByVersion1(), others: .acceptAll)
-        #expect(lenient.plan.dropped.map(\.reason) == [.stalePayload])
-        #expect(lenient.routes == [.mailbox("INBOX"), .settings], "a record of no route type has no route value")
+        #expect(lenient.plan.dropped.map(\.reason) == [.stalePayload, .truncated])
+        #expect(lenient.routes == [.mailbox("INBOX")], "a record of no route type has no route value")
     }
 
     @Test func aRecordWithoutPayloadIsStale() throws {
@@ -141,11 +185,10 @@ struct RouteCodingTests {
             .codable(String.self, route: { AnyHashableSendable($0) }, value: { $0.base as? String }),
             .codable(RoutesV1.Item.self, named: "App.Item", route: { AnyHashableSendable($0) }, value: { $0.base as? RoutesV1.Item }),
         ])
-        let records = try NavigationPathRepresentation.decode(Data(saved.utf8))
-        let restored = coding.restore(RestorationTree(root: .stack(StackContainer(records: records))))
+        let restored = coding.restore(try NavigationPathRepresentation.decode(Data(saved.utf8)))
         #expect(restored.plan.dropped.isEmpty)
         #expect(restored.routes == [AnyHashableSendable(1), AnyHashableSendable("foo"), AnyHashableSendable(RoutesV1.Item(id: 2))])
-        let written = try NavigationPathRepresentation.encode(try #require(restored.plan.root).children.map(\.restoredRecord))
+        let written = StateFile.encode(try #require(restored.plan.restoredTree))
         #expect(String(decoding: written, as: UTF8.self) == saved)
     }
 

@@ -71,7 +71,10 @@ struct StateFileTests {
         BadInput(json: #"{"formatVersion": 1, "left": [], "extra": 1}"#, path: "", problem: #"unknown key "extra""#),
         BadInput(json: #"{"formatVersion": 1, "left": [], "right": "r"}"#, path: "right", problem: "expected an object"),
         BadInput(json: #"{"formatVersion": 1, "left": ["#, path: "", problem: "not valid JSON"),
-        BadInput(json: "[]", path: "", problem: "expected an object"),
+        // A top-level array is a NavigationPath representation: `[]` is the empty path, and
+        // anything else in it must be strings.
+        BadInput(json: "[1]", path: "[0]", problem: "expected a string"),
+        BadInput(json: "7", path: "", problem: "expected an object"),
         BadInput(json: "", path: "", problem: "not valid JSON"),
     ]
 

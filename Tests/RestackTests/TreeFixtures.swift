@@ -72,7 +72,7 @@ extension PlannedContainer {
         switch (content, slot) {
         case (.drillDown(let left, _), "left"): records = left
         case (.drillDown(_, let right), "right"): records = right.map { [$0] } ?? []
-        case (.stack(let all), "records"): records = all
+        case (.stack(let all, _), "records"): records = all
         case (.split(let primary, _, _, _), "primary"): records = primary
         case (.split(_, let detail, _, _), "detail"): records = detail
         case (.tabs(let all, _), "tabs"): records = all
@@ -99,6 +99,34 @@ func chainsWithoutBase(_ tree: RestorationTree) -> Set<RecordPath> {
     return Set(containers.compactMap { path, container in
         if case .presentation(let chain) = container, chain.base == nil { path } else { nil }
     })
+}
+
+/// The sequences rule 12 cuts, for the oracles: the paths of the stacks that truncate, and
+/// whether a record is in a cut sequence.
+struct Truncation {
+    let stacks: Set<RecordPath>
+
+    init(_ tree: RestorationTree) {
+        let containers = [(RecordPath.root, tree.root)] + tree.allRecords.compactMap { entry in entry.record.container.map { (entry.path, $0) } }
+        stacks = Set(containers.compactMap { path, container in
+            if case .stack(let stack) = container, stack.afterDrop == .truncate { path } else { nil }
+        })
+    }
+
+    private func inTruncatingStack(_ path: RecordPath) -> Bool {
+        path.steps.last?.slotName == "records" && stacks.contains(RecordPath(Array(path.steps.dropLast())))
+    }
+
+    /// Whether a record at `path`, dropped, cuts its sequence: a chain's base or presented record,
+    /// or a truncating stack's record.
+    func cuts(_ path: RecordPath) -> Bool {
+        isInChain(path) || inTruncatingStack(path)
+    }
+
+    /// Whether a record at `path` is dropped `truncated` once its sequence is cut below it.
+    func isCutAbove(_ path: RecordPath) -> Bool {
+        path.steps.last?.slotName == "presented" || inTruncatingStack(path)
+    }
 }
 
 /// Whether a record at `path` sits in a presentation chain's `base` or `presented` slot.

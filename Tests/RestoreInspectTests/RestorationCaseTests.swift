@@ -3,10 +3,13 @@ import RestackTestSupport
 import Testing
 
 /// The restoration edge cases as data: each file of `Tests/RestorationCases/` holds a state, the
-/// classes the app knows (or "all"), optionally class aliases, a layout and the expected plan, and
-/// is run through the real
-/// `restore-inspect plan --input FILE --layout L [--known-class C]... [--alias OLD=NEW]... --json`. Set
-/// `RESTORE_INSPECT` to run them against another implementation of the same contract.
+/// classes the app knows (or "all"), optionally class aliases, a layout, optionally a deep link,
+/// and the expected plan, and is run through the real
+/// `restore-inspect plan --input FILE --layout L [--known-class C]... [--alias OLD=NEW]... [--deep-link FILE] --json`. A
+/// state that is a JSON array is a SwiftUI NavigationPath representation, given as `JSONEncoder`
+/// writes it; its case also holds `expectedRestored`, what `plan --restored` prints (the path
+/// written back). Set `RESTORE_INSPECT` to run them against another implementation of the same
+/// contract.
 @Suite("Restoration cases")
 struct RestorationCaseTests {
     /// The case folder, found from this source file (not a bundle resource), so that the same
@@ -20,9 +23,10 @@ struct RestorationCaseTests {
 
     @Test func theFolderHoldsACaseForEveryTableRowAndSeedSystem() {
         #expect(Self.caseNames.count >= 41, "\(Self.folder.path): \(Self.caseNames.count) cases")
-        for prefix in ["v1-", "drilldown-", "stack-", "split-", "tabs-", "presentation-", "tree-", "rename-", "seed-sgb", "seed-tidysplits-merge",
+        for prefix in ["v1-", "drilldown-", "stack-", "path-", "split-", "tabs-", "presentation-", "tree-", "rename-", "seed-sgb", "seed-tidysplits-merge",
                        "seed-tidysplits-omit-detail", "seed-indexdetail-collapsed", "seed-indexdetail-expanded",
-                       "seed-split-or-flip", "seed-reinstate"] {
+                       "seed-split-or-flip", "seed-reinstate", "deeplink-stack-", "deeplink-drilldown-", "deeplink-split-", "deeplink-tabs-",
+                       "deeplink-presentation-"] {
             #expect(Self.caseNames.contains { $0.hasPrefix(prefix) }, "no case for \(prefix)")
         }
     }
@@ -40,7 +44,7 @@ struct RestorationCaseTests {
             guard cells.count >= 3 else { continue }
             // The last column's `code` spans that look like case names.
             for part in cells[cells.count - 2].split(separator: "`").enumerated() where part.offset % 2 == 1 {
-                if ["v1-", "drilldown-", "stack-", "split-", "tabs-", "presentation-", "tree-", "rename-", "seed-"].contains(where: part.element.hasPrefix) {
+                if ["v1-", "drilldown-", "stack-", "path-", "split-", "tabs-", "presentation-", "tree-", "rename-", "seed-", "deeplink-"].contains(where: part.element.hasPrefix) {
                     named.insert(String(part.element))
                 }
             }
@@ -53,9 +57,10 @@ struct RestorationCaseTests {
     func planMatchesTheExpectedPlan(_ name: String) throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
         let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let required: Set<String> = ["description", "state", "knownClasses", "layout", "expectedPlan"]
-        #expect(Set(file.keys) == required || Set(file.keys) == required.union(["aliases"]), "\(name): the case-file keys")
         let state = try #require(file["state"])
+        let path = state as? [String]
+        let required = Set(["description", "state", "knownClasses", "layout", "expectedPlan"] + (path != nil ? ["expectedRestored"] : []))
+        #expect(Set(file.keys).subtracting(["aliases", "deepLink"]) == required, "\(name): the case-file keys")
         let layout = try #require(file["layout"] as? String)
         var arguments = ["plan", "--input", "-", "--layout", layout, "--json"]
         switch file["knownClasses"] {
@@ -77,8 +82,26 @@ struct RestorationCaseTests {
             }
             arguments += pairs.flatMap { ["--alias", "\($0[0])=\($0[1])"] }
         }
-        let result = try CLI.run(arguments, stdin: try JSONSerialization.data(withJSONObject: state))
+        // "deepLink": a deep link ({"path": [...], "push": [...]}), given as --deep-link FILE.
+        let scratch = try Scratch()
+        if let link = file["deepLink"] {
+            arguments += ["--deep-link", scratch.write("link.json", String(decoding: try JSONSerialization.data(withJSONObject: link), as: UTF8.self))]
+        }
+        // A path goes in as SwiftUI's own JSONEncoder writes it, so that it can come back byte for byte.
+        let input = try path.map { try JSONEncoder().encode($0) } ?? JSONSerialization.data(withJSONObject: state)
+        let result = try CLI.run(arguments, stdin: input)
         #expect(result.status == 0, "\(name): \(result.stderr)")
+        if path != nil {
+            let expectedRestored = try #require(file["expectedRestored"] as? String)
+            let restored = try CLI.run(arguments.filter { $0 != "--json" } + ["--restored"], stdin: input)
+            #expect(restored.status == 0, "\(name): \(restored.stderr)")
+            #expect(restored.stdout == expectedRestored + "\n", "\(name): --restored")
+            // Restored whole and with no class renamed, a path is written back exactly as it was read.
+            let dropped = (file["expectedPlan"] as? [String: Any])?["dropped"] as? [Any]
+            if dropped?.isEmpty == true && file["aliases"] == nil {
+                #expect(Data(restored.stdout.utf8) == input + Data("\n".utf8), "\(name): a path restored whole comes back byte for byte")
+            }
+        }
         let actual = try JSONDecoder().decode(JSONValue.self, from: Data(result.stdout.utf8))
         let expected = try JSONDecoder().decode(JSONValue.self, from: JSONSerialization.data(withJSONObject: try #require(file["expectedPlan"])))
         #expect(actual == expected, "\(name): \(file["description"] ?? "")\n\(actual.differences(from: expected).joined(separator: "\n"))")

@@ -17,7 +17,11 @@ import Foundation
 /// element is a record of its own, so the restorer keeps the valid part and says why it dropped the
 /// rest:
 ///
-/// - the records are the path's elements **bottom first** (the reverse of the pairs' order);
+/// - the path is a tree in the ``RestorationTree/Form/navigationPath`` form: its root is a stack
+///   that truncates (``StackContainer/AfterDrop/truncate``), since an element cannot show without
+///   the ones it was pushed on;
+/// - the stack's records are the path's elements **bottom first** (the reverse of the pairs'
+///   order);
 /// - a record's `className` is the element's type name and its `payload` the value's JSON, the
 ///   bytes exactly as they stood in the string;
 /// - its identifier is its position from the bottom, in decimal (``identifier(at:)``): `"0"` for
@@ -40,15 +44,17 @@ public enum NavigationPathRepresentation {
         return bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "[")
     }
 
-    /// Reads a path's representation into its elements, bottom first.
+    /// Reads a path's representation into a tree: a truncating stack of its elements, bottom
+    /// first.
     ///
     /// - Parameter data: The JSON that `JSONEncoder` wrote for `NavigationPath.codable`.
-    /// - Returns: One record per element, bottom first, as the type describes.
+    /// - Returns: A tree in the ``RestorationTree/Form/navigationPath`` form, one record per
+    ///   element, as the type describes.
     /// - Throws: ``StateFileError`` when the document is not JSON, not an array, holds something
     ///   other than strings (naming its index, `[3]`), or has an odd count (naming the string
     ///   left without its value). What a value's JSON holds is not judged here: a value that no
     ///   longer decodes is the resolver's to report, element by element.
-    public static func decode(_ data: Data) throws(StateFileError) -> [RestorationRecord] {
+    public static func decode(_ data: Data) throws(StateFileError) -> RestorationTree {
         let strings = try JSONStructureCheck.decode(PathStrings.self, from: data, document: "a NavigationPath representation").strings
         guard strings.count.isMultiple(of: 2) else {
             throw StateFileError(
@@ -68,10 +74,12 @@ public enum NavigationPathRepresentation {
                 payload: Data(strings[pair + 1].utf8)
             ))
         }
-        return records
+        return .navigationPath(records)
     }
 
-    /// Writes records, bottom first, as a path's representation that `NavigationPath(_:)` reads.
+    /// Writes records, bottom first, as a path's representation that `NavigationPath(_:)` reads:
+    /// a plan's restored stack (`plan.restoredRecords`, or its root's children), or the records
+    /// of a tree in the ``RestorationTree/Form/navigationPath`` form.
     ///
     /// The array is written as `JSONEncoder` writes an array of strings with its default settings
     /// (one line, no whitespace), so a path read by ``decode(_:)`` and restored whole is written

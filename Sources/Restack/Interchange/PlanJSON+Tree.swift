@@ -21,7 +21,10 @@ import Foundation
 /// presented}; `compact` only for a split or a drill-down
 /// planned for the compact layout. `root` is `null` when nothing is planned (rule 10). A record
 /// has `container` only when it holds one, and `renamedFrom` (its saved class name; `class` is
-/// the new one) only when the resolver renamed it.
+/// the new one) only when the resolver renamed it. A plan merged with a deep link
+/// (``RestorationPlan/merging(_:resolver:)``) is always written in this shape; its records from
+/// the link have a `null` `from` and `"deepLink": true`, and its `deep-link-unmatched` note an
+/// `identifier`. No plan without a link has either key.
 extension RestorationPlan: Encodable {
     enum CodingKeys: String, CodingKey {
         case formatVersion, layout, root, dropped, notes, warnings
@@ -49,44 +52,56 @@ extension RestorationPlan: Encodable {
 
 extension RestorationPlan.Dropped: Encodable {
     enum CodingKeys: String, CodingKey {
-        case path, identifier, className = "class", reason
+        case path, identifier, className = "class", reason, deepLink
     }
 
-    /// Encodes `path`, `identifier`, `class` and `reason`.
+    /// Encodes `path`, `identifier`, `class` and `reason`; for a record a deep link pushed (its
+    /// `path` is its place in the link, `push[i]`), also `"deepLink": true`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
         try container.encode(record.identifier, forKey: .identifier)
         try container.encode(record.className, forKey: .className)
         try container.encode(reason.rawValue, forKey: .reason)
+        if path.isInDeepLink {
+            try container.encode(true, forKey: .deepLink)
+        }
     }
 }
 
 extension RestorationPlan.Note: Encodable {
     enum CodingKeys: String, CodingKey {
-        case kind, path
+        case kind, path, identifier
     }
 
-    /// Encodes `kind` and the container's `path`.
+    /// Encodes `kind`, the container's `path`, and `identifier` only for a note that has one
+    /// (`deep-link-unmatched`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind.rawValue, forKey: .kind)
         try container.encode(path, forKey: .path)
+        try container.encodeIfPresent(identifier, forKey: .identifier)
     }
 }
 
 extension PlannedRecord: Encodable {
     enum CodingKeys: String, CodingKey {
-        case identifier, className = "class", from, container, renamedFrom
+        case identifier, className = "class", from, container, renamedFrom, deepLink
     }
 
     /// Encodes `identifier`, `class`, `from`, `renamedFrom` (the saved class name) only for a
-    /// renamed record, and `container` only when the record holds one.
+    /// renamed record, and `container` only when the record holds one. A record from a deep link
+    /// has a `null` `from` and `"deepLink": true`; no other record has `deepLink`.
     public func encode(to encoder: any Encoder) throws {
         var keys = encoder.container(keyedBy: CodingKeys.self)
         try keys.encode(record.identifier, forKey: .identifier)
         try keys.encode(record.className, forKey: .className)
-        try keys.encode(from, forKey: .from)
+        if isFromDeepLink {
+            try keys.encodeNil(forKey: .from)
+            try keys.encode(true, forKey: .deepLink)
+        } else {
+            try keys.encode(from, forKey: .from)
+        }
         try keys.encodeIfPresent(renamedFrom, forKey: .renamedFrom)
         try keys.encodeIfPresent(container, forKey: .container)
     }

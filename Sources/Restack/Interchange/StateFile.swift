@@ -42,26 +42,43 @@ import Foundation
 /// Encoding is deterministic (sorted keys, explicit `null`s), so decoding then encoding a file
 /// this type wrote gives the same bytes.
 public enum StateFile {
-    /// Decodes a state file in either form.
+    /// Decodes a state file in any form: a JSON object is a format-1 or format-2 state file, a
+    /// JSON array a SwiftUI `NavigationPath` representation (``NavigationPathRepresentation``).
     ///
     /// - Parameter data: The file's bytes (UTF-8 JSON).
     /// - Returns: The tree, records exactly as written; a format-1 document gives a drill-down in
-    ///   the ``RestorationTree/Form/drillDown`` form.
+    ///   the ``RestorationTree/Form/drillDown`` form, a path a truncating stack in the
+    ///   ``RestorationTree/Form/navigationPath`` form.
     /// - Throws: ``StateFileError`` naming the first problem found.
     public static func decode(_ data: Data) throws(StateFileError) -> RestorationTree {
-        try JSONStructureCheck.decode(AnyStateDocument.self, from: data, document: "a state file").tree
+        if NavigationPathRepresentation.looksLikeRepresentation(data) {
+            return try NavigationPathRepresentation.decode(data)
+        }
+        return try JSONStructureCheck.decode(AnyStateDocument.self, from: data, document: "a state file").tree
     }
 
-    /// Encodes a tree as a pretty-printed state file with sorted keys, in its form
-    /// (``RestorationTree/form``): a format-1 file for a drill-down, a format-2 file otherwise.
-    /// A tree of format version 1 that format 1 cannot hold is written as format 2 (both restore
-    /// alike), so that every file this writes reads back.
+    /// Encodes a tree in its form (``RestorationTree/form``): a format-1 file for a drill-down, a
+    /// format-2 file for a tree (both pretty-printed with sorted keys, ending with a newline), and
+    /// a path's representation for a `NavigationPath` (as `JSONEncoder` writes an array of
+    /// strings: one line, no whitespace, no newline, so that a path restored whole is written
+    /// back byte for byte). A tree of format version 1 that format 1 cannot hold, and a path
+    /// with a payload that is not UTF-8 text (so not a value's JSON), are written as format 2
+    /// (they restore alike), so that every file this writes reads back.
     ///
     /// - Parameter tree: The tree to write.
-    /// - Returns: UTF-8 JSON, ending with a newline.
+    /// - Returns: UTF-8 JSON.
     public static func encode(_ tree: RestorationTree) -> Data {
-        if tree.form == .drillDown, let root = tree.drillDown {
-            return encodeJSON(StateDocument(formatVersion: tree.formatVersion, root: root))
+        switch tree.form {
+        case .drillDown:
+            if let root = tree.drillDown {
+                return encodeJSON(StateDocument(formatVersion: tree.formatVersion, root: root))
+            }
+        case .navigationPath:
+            if case .stack(let stack) = tree.root, let path = try? NavigationPathRepresentation.encode(stack.records) {
+                return path
+            }
+        case .tree:
+            break
         }
         var tree = tree
         tree.formatVersion = max(tree.formatVersion, RestorationTree.currentFormatVersion)

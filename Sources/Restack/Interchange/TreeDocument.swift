@@ -121,7 +121,7 @@ struct ContainerDocument: Codable {
                 try keys.encode(records.first.map(TreeRecord.init), forKey: key)
             }
         }
-        for (name, value) in zip(kind.settingNames, definition.settings) {
+        for (name, value) in container.writtenSettings {
             try keys.encode(value, forKey: AnyCodingKey(stringValue: name))
         }
     }

@@ -16,6 +16,10 @@ package struct ContainerSlot: Sendable {
     }
 }
 
+extension ContainerKind {
+    package static var unwrittenDefaults: [String: ContainerSetting] { [:] }
+}
+
 /// A setting of a container (a split's `focus`, a tab bar's `selected`), as state files, plans,
 /// stored rows and diffs spell it.
 package enum ContainerSetting: Hashable, Sendable, Encodable {
@@ -63,6 +67,10 @@ package protocol ContainerKind: Hashable, Sendable {
     /// The names of the settings, in order: the state file's keys, the stored columns, the
     /// diff's fields.
     static var settingNames: [String] { get }
+    /// Settings written in state files and stored rows only when they differ from these
+    /// values, by name: a setting added to a kind after files and stores were made keeps those
+    /// byte for byte. Empty for most kinds.
+    static var unwrittenDefaults: [String: ContainerSetting] { get }
 
     /// The records of each slot, in the order of ``slots`` (a single slot: none or one).
     var slotContents: [[RestorationRecord]] { get }
@@ -81,6 +89,14 @@ package protocol ContainerKind: Hashable, Sendable {
     /// The kind's rule: plans its slots through `planner` (rules 1 to 4, in the order and with the
     /// skips the rule decides) and returns the restored content and what moved.
     func plan(_ planner: inout SlotPlanner) -> (content: PlannedContainer.Content, notes: [RestorationPlan.Note.Kind])
+
+    /// A deep link reveals the child at `index` (in ``PlannedContainer/children`` order) of
+    /// `content`, a planned container of this kind, with `replacement` in its place: a tab bar
+    /// selects it; a sequence pops every record above it; a split focuses its side.
+    static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal
+    /// Where a deep link's pushed records go in `content`, a planned container of this kind: here
+    /// (planned through `pusher`, which asks the resolver), into a child's container, or nowhere.
+    static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush
 }
 
 /// A planned container's content as its kind describes it: one switch on
@@ -97,15 +113,24 @@ package struct PlannedParts {
 }
 
 extension RestorationContainer {
-    /// The settings by name, those that have a value: what the store writes in the columns of
-    /// those names.
+    /// The settings by name, those that have a value other than their kind's unwritten
+    /// default: what the store writes in the columns of those names.
     package var storedSettings: [String: ContainerSetting] {
-        let definition = definition
         var result: [String: ContainerSetting] = [:]
-        for (name, value) in zip(type(of: definition).settingNames, definition.settings) {
+        for (name, value) in writtenSettings {
             result[name] = value
         }
         return result
+    }
+
+    /// The settings a state file writes, in order: every setting of the kind (`nil` as
+    /// `null`), except one equal to its kind's unwritten default.
+    package var writtenSettings: [(name: String, value: ContainerSetting?)] {
+        let definition = definition
+        let kind = type(of: definition)
+        return zip(kind.settingNames, definition.settings).compactMap { name, value in
+            value != nil && kind.unwrittenDefaults[name] == value ? nil : (name, value)
+        }
     }
 
     /// The container as its kind's definition.
@@ -141,7 +166,7 @@ extension PlannedContainer.Content {
     var parts: PlannedParts {
         switch self {
         case .drillDown(let left, let right): DrillDownContainer.parts(left: left, right: right)
-        case .stack(let records): StackContainer.parts(records: records)
+        case .stack(let records, let afterDrop): StackContainer.parts(records: records, afterDrop: afterDrop)
         case .split(let primary, let detail, let focus, let policy): SplitContainer.parts(primary: primary, detail: detail, focus: focus, policy: policy)
         case .tabs(let tabs, let selected): TabsContainer.parts(tabs: tabs, selected: selected)
         case .presentation(let base, let presented): PresentationContainer.parts(base: base, presented: presented)

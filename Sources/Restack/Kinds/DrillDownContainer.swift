@@ -70,3 +70,44 @@ extension Restorer {
         return true
     }
 }
+
+extension DrillDownContainer {
+    /// A deep link reveals a record of a drill-down's one sequence, left then right: the right
+    /// record is revealed as it is; a left record by popping the left records above it and the
+    /// right one, so that it is the top of the left stack and the right slot is empty (nothing
+    /// moves into the right slot, as in rule 5).
+    package static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal {
+        guard case .drillDown(let left, let right) = content else { preconditionFailure("not a drill-down: \(content.kind)") }
+        guard index < left.count else {
+            return DeepLinkReveal(content: .drillDown(left: left, right: replacement), popped: [], notes: [])
+        }
+        return DeepLinkReveal(content: .drillDown(left: Array(left[..<index]) + [replacement], right: nil),
+                              popped: Array(left[(index + 1)...]) + (right.map { [$0] } ?? []), notes: [])
+    }
+
+    /// A deep link pushes onto a drill-down as SGBDrillDownController's push does, one record at
+    /// a time (``Restorer/drillDownPush(_:left:right:)``).
+    package static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush {
+        guard case .drillDown(var left, var right) = content else { preconditionFailure("not a drill-down: \(content.kind)") }
+        for record in pusher.plan(truncating: false) {
+            Restorer.drillDownPush(record, left: &left, right: &right)
+        }
+        return .pushed(.drillDown(left: left, right: right), notes: [])
+    }
+}
+
+extension Restorer {
+    /// SGBDrillDownController's push: onto an empty drill-down, the record goes on the left;
+    /// beside a left stack with no right, it becomes the right; otherwise the old right moves to
+    /// the top of the left stack and the record becomes the right.
+    static func drillDownPush<Entry>(_ entry: Entry, left: inout [Entry], right: inout Entry?) {
+        if left.isEmpty {
+            left = [entry]
+        } else if let old = right {
+            left.append(old)
+            right = entry
+        } else {
+            right = entry
+        }
+    }
+}

@@ -58,19 +58,7 @@ extension PresentationContainer: ContainerKind {
     /// presented by one that is not there.
     package func plan(_ planner: inout SlotPlanner) -> (content: PlannedContainer.Content, notes: [RestorationPlan.Note.Kind]) {
         let base = planner.single(0)
-        var presented: [PlannedRecord] = []
-        var intact = base != nil
-        for index in self.presented.indices {
-            guard intact else {
-                planner.drop(1, index, reason: .truncated)
-                continue
-            }
-            if let record = planner.record(1, index) {
-                presented.append(record)
-            } else {
-                intact = false
-            }
-        }
+        let presented = planner.truncatingSequence(1, intact: base != nil)
         return (.presentation(base: base, presented: presented), [])
     }
 
@@ -79,5 +67,29 @@ extension PresentationContainer: ContainerKind {
         PlannedParts(slots: [base.map { [$0] } ?? [], presented], settings: [],
                      restore: { .presentation(PresentationContainer(base: base?.restoredRecord, presented: presented.map(\.restoredRecord))) },
                      compact: nil)
+    }
+}
+
+extension PresentationContainer {
+    /// A deep link reveals a record of a presentation chain, base then presented, by dismissing
+    /// every record presented above it.
+    package static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal {
+        guard case .presentation(let base, let presented) = content else { preconditionFailure("not a presentation chain: \(content.kind)") }
+        let chain = (base.map { [$0] } ?? []) + presented
+        let kept = Array(chain[..<index]) + [replacement]
+        return DeepLinkReveal(content: base == nil ? .presentation(base: nil, presented: kept) : .presentation(base: kept[0], presented: Array(kept.dropFirst())),
+                              popped: Array(chain[(index + 1)...]), notes: [])
+    }
+
+    /// A deep link presents its records on top of the chain (the first becomes the base of an
+    /// empty chain). The chain truncates (rule 12): a pushed record not restored drops every
+    /// record pushed after it `truncated`.
+    package static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush {
+        guard case .presentation(let base, let presented) = content else { preconditionFailure("not a presentation chain: \(content.kind)") }
+        let pushed = pusher.plan(truncating: true)
+        if base == nil && presented.isEmpty, let first = pushed.first {
+            return .pushed(.presentation(base: first, presented: Array(pushed.dropFirst())), notes: [])
+        }
+        return .pushed(.presentation(base: base, presented: presented + pushed), notes: [])
     }
 }

@@ -117,3 +117,34 @@ extension Restorer {
         }
     }
 }
+
+extension SplitContainer {
+    /// A deep link reveals a record of a split's side by popping the records above it on that
+    /// side, and focuses that side (noted `deep-link-focused` when the focus moves).
+    package static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal {
+        guard case .split(var primary, var detail, let focus, let policy) = content else { preconditionFailure("not a split: \(content.kind)") }
+        let side: Side = index < primary.count ? .primary : .detail
+        let popped: [PlannedRecord]
+        if side == .primary {
+            popped = Array(primary[(index + 1)...])
+            primary = Array(primary[..<index]) + [replacement]
+        } else {
+            let position = index - primary.count
+            popped = Array(detail[(position + 1)...])
+            detail = Array(detail[..<position]) + [replacement]
+        }
+        return DeepLinkReveal(content: .split(primary: primary, detail: detail, focus: side, policy: policy),
+                              popped: popped, notes: side == focus ? [] : [.deepLinkFocused])
+    }
+
+    /// A deep link pushes onto a split's detail, whichever side its path revealed (roles are
+    /// kept: what a link shows on top is a detail), and focuses the detail when a pushed record
+    /// is restored.
+    package static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush {
+        guard case .split(let primary, let detail, let focus, let policy) = content else { preconditionFailure("not a split: \(content.kind)") }
+        let pushed = pusher.plan(truncating: false)
+        guard !pushed.isEmpty else { return .pushed(content, notes: []) }
+        return .pushed(.split(primary: primary, detail: detail + pushed, focus: .detail, policy: policy),
+                       notes: focus == .detail ? [] : [.deepLinkFocused])
+    }
+}

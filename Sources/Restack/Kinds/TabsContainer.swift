@@ -84,3 +84,19 @@ extension Restorer {
         return survivors.isEmpty ? (nil, false) : (0, true)
     }
 }
+
+extension TabsContainer {
+    /// A deep link reveals a tab by selecting it (noted `deep-link-selected` when the selection
+    /// changes); nothing is popped.
+    package static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal {
+        guard case .tabs(var tabs, let selected) = content else { preconditionFailure("not a tab bar: \(content.kind)") }
+        tabs[index] = replacement
+        return DeepLinkReveal(content: .tabs(tabs: tabs, selected: index), popped: [], notes: selected == index ? [] : [.deepLinkSelected])
+    }
+
+    /// A deep link pushes into the selected tab's container: a tab bar is no stack.
+    package static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush {
+        guard case .tabs(_, let selected) = content else { preconditionFailure("not a tab bar: \(content.kind)") }
+        return selected.map { DeepLinkPush.intoChild($0) } ?? .nowhere
+    }
+}

@@ -2,7 +2,9 @@
 ///
 /// Every API of Restack takes and returns a tree. A drill-down (SGBDrillDownController's left
 /// stack and right slot, the format-1 state) is a tree whose root is a ``DrillDownContainer``:
-/// build it with ``drillDown(formatVersion:left:right:)`` and read it with ``drillDown``.
+/// build it with ``drillDown(formatVersion:left:right:)`` and read it with ``drillDown``. A
+/// SwiftUI `NavigationPath` is a tree whose root is a truncating ``StackContainer``: build it with
+/// ``navigationPath(_:)`` or read it with ``NavigationPathRepresentation/decode(_:)``.
 ///
 /// ```swift
 /// let tree = RestorationTree(root: .split(SplitContainer(
@@ -30,21 +32,26 @@ public struct RestorationTree: Hashable, Sendable {
     /// document is an invalid-input error, never a stack overflow.
     public static let maxContainerDepth = 64
 
-    /// The form a state is written in: a format-1 drill-down document (`left`, `right`) or a
-    /// format-2 tree document (`root`). A store keeps each snapshot's form, so that it is
-    /// exported as it was saved.
+    /// The form a state is written in: a format-1 drill-down document (`left`, `right`), a
+    /// format-2 tree document (`root`), or a SwiftUI `NavigationPath` representation (a JSON
+    /// array). A store keeps each snapshot's form, so that it is exported, and its restored
+    /// state printed, as it was read.
     public enum Form: String, Hashable, Sendable, CaseIterable {
         /// A format-1 drill-down: a drill-down root whose records hold no container.
         case drillDown
         /// A format-2 tree: any root, records may hold containers.
         case tree
+        /// A `NavigationPath` representation (``NavigationPathRepresentation``): a truncating
+        /// stack root whose records hold no container and each have a class (the element's
+        /// type name) and a payload (the value's JSON).
+        case navigationPath
 
         /// The format versions of this form that restore (rule 10): 1 for a drill-down, 1 and
         /// 2 for a tree. A state of any other version restores nothing.
         public var supportedFormatVersions: ClosedRange<Int> {
             switch self {
             case .drillDown: 1...1
-            case .tree: 1...RestorationTree.currentFormatVersion
+            case .tree, .navigationPath: 1...RestorationTree.currentFormatVersion
             }
         }
     }
@@ -56,8 +63,9 @@ public struct RestorationTree: Hashable, Sendable {
     /// The root container.
     public var root: RestorationContainer
 
-    /// Whether the tree was made, or read, as a format-1 drill-down.
-    private var madeAsDrillDown: Bool
+    /// The form the tree was made, or read, in when not the tree form: a format-1 drill-down or
+    /// a `NavigationPath`. It stays the tree's form while the tree still fits it.
+    private var madeAs: Form?
 
     /// Creates a tree in the ``Form/tree`` form.
     ///
@@ -67,7 +75,7 @@ public struct RestorationTree: Hashable, Sendable {
     public init(formatVersion: Int = RestorationTree.currentFormatVersion, root: RestorationContainer) {
         self.formatVersion = formatVersion
         self.root = root
-        self.madeAsDrillDown = false
+        self.madeAs = nil
     }
 
     /// A drill-down in the format-1 form: a left stack, bottom (root) first, and an optional
@@ -79,18 +87,40 @@ public struct RestorationTree: Hashable, Sendable {
     ///   - right: The right record, if any.
     public static func drillDown(formatVersion: Int = 1, left: [RestorationRecord], right: RestorationRecord? = nil) -> RestorationTree {
         var tree = RestorationTree(formatVersion: formatVersion, root: .drillDown(DrillDownContainer(left: left, right: right)))
-        tree.madeAsDrillDown = true
+        tree.madeAs = .drillDown
+        return tree
+    }
+
+    /// A SwiftUI `NavigationPath` in the ``Form/navigationPath`` form: a stack of its elements,
+    /// bottom (first pushed) first, that truncates at its first element not restored
+    /// (``StackContainer/AfterDrop/truncate``), as SwiftUI cannot show an element without the
+    /// ones it was pushed on.
+    ///
+    /// - Parameter records: The path's elements, bottom first: each with the element's type name
+    ///   as its class and the value's JSON as its payload (see ``NavigationPathRepresentation``).
+    public static func navigationPath(_ records: [RestorationRecord]) -> RestorationTree {
+        var tree = RestorationTree(root: .stack(StackContainer(records: records, afterDrop: .truncate)))
+        tree.madeAs = .navigationPath
         return tree
     }
 
     /// The form the tree is written, stored and planned in: ``Form/drillDown`` for a tree made
     /// with ``drillDown(formatVersion:left:right:)`` (or read from a format-1 document), or of
     /// format version 1, while its root is a drill-down whose records hold no container;
-    /// ``Form/tree`` otherwise.
+    /// ``Form/navigationPath`` for a tree made with ``navigationPath(_:)`` (or read from a path's
+    /// representation) while its root is a truncating stack of records that hold no container
+    /// and each have a class and a payload; ``Form/tree`` otherwise.
     public var form: Form {
-        guard madeAsDrillDown || formatVersion < 2, case .drillDown(let root) = root,
-              !root.left.contains(where: { $0.container != nil }), root.right?.container == nil else { return .tree }
-        return .drillDown
+        switch root {
+        case .drillDown(let root) where madeAs == .drillDown || formatVersion < 2:
+            let flat = !root.left.contains(where: { $0.container != nil }) && root.right?.container == nil
+            return flat ? .drillDown : .tree
+        case .stack(let stack) where madeAs == .navigationPath && stack.afterDrop == .truncate:
+            let elements = stack.records.allSatisfy { $0.container == nil && $0.className != nil && $0.payload != nil }
+            return elements ? .navigationPath : .tree
+        default:
+            return .tree
+        }
     }
 
     /// The root drill-down, or `nil` when the root is another kind.

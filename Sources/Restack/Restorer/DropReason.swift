@@ -20,9 +20,16 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable {
     /// a controller is restored only if every ancestor is.
     case ancestorDropped = "ancestor-dropped"
     /// A record below this one in its presentation chain (the base, or a record presented
-    /// before it) is not restored (rule 12): nothing can present it. Like `ancestor-dropped`,
-    /// its own identifier and class were not looked at.
+    /// before it), or in a stack whose ``StackContainer/afterDrop-swift.property`` is
+    /// ``StackContainer/AfterDrop/truncate``, is not restored (rule 12): nothing can present it,
+    /// nothing pushed it. Like `ancestor-dropped`, its own identifier and class were not looked
+    /// at.
     case truncated
+    /// A deep link revealed a record below this one in its sequence (a stack, a drill-down's
+    /// left and right, a split's side, a presentation chain): this record was above it, and is
+    /// popped (``RestorationPlan/merging(_:resolver:)``). The records inside its container go
+    /// with it (`ancestor-dropped`).
+    case deepLinkPopped = "deep-link-popped"
 }
 
 extension DropReason: CustomStringConvertible {

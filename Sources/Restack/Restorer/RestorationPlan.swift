@@ -19,9 +19,12 @@ public struct RestorationPlan: Hashable, Sendable {
     public var layout: Layout
     /// The restored root container, or `nil` when the state restores nothing to plan (rule 10).
     public var root: PlannedContainer?
-    /// Every record left out, in document order.
+    /// Every record left out: by the restoration rules in document order, then, in a plan
+    /// merged with a deep link (``merging(_:resolver:)``), the records it popped (root first) and
+    /// the pushed records that were not restored.
     public var dropped: [Dropped]
-    /// What moved without being dropped, in document order of the containers.
+    /// What moved without being dropped, in document order of the containers; then, in a plan
+    /// merged with a deep link, what the link did.
     public var notes: [Note]
     /// Things worth knowing that did not drop any record.
     public var warnings: [RestorationWarning]
@@ -69,17 +72,45 @@ public struct RestorationPlan: Hashable, Sendable {
             case primaryEmpty = "primary-empty"
             /// A tab bar's selected tab was dropped; the first surviving tab is selected (rule 7).
             case selectionMoved = "selection-moved"
+            /// A deep link's ``DeepLink/path`` named an identifier that no restored record of this
+            /// container has (the note's ``Note/identifier``): the link changed nothing.
+            case deepLinkUnmatched = "deep-link-unmatched"
+            /// A deep link's pushed records found no stack to go on in this container (a tab bar
+            /// whose selected tab holds no container, a plain tab): the link changed nothing.
+            case deepLinkNoStack = "deep-link-no-stack"
+            /// A deep link selected another tab of this tab bar.
+            case deepLinkSelected = "deep-link-selected"
+            /// A deep link moved this split's focus to the other side.
+            case deepLinkFocused = "deep-link-focused"
+            /// A deep link's records were pushed in this container (those that were restored).
+            case deepLinkPushed = "deep-link-pushed"
         }
 
         /// What happened.
         public var kind: Kind
         /// The container's path: the path of the record that owns it, empty for the root.
         public var path: RecordPath
+        /// The identifier the note is about, for ``Kind/deepLinkUnmatched``: the first identifier
+        /// of the link's path that was not found; `nil` for every other kind.
+        public var identifier: String?
 
         /// Creates a note.
-        public init(kind: Kind, path: RecordPath) {
+        public init(kind: Kind, path: RecordPath, identifier: String? = nil) {
             self.kind = kind
             self.path = path
+            self.identifier = identifier
+        }
+
+        /// Whether two notes are equal, comparing ``identifier`` byte for byte.
+        public static func == (lhs: Note, rhs: Note) -> Bool {
+            lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.identifier.isExactlyEqual(to: rhs.identifier)
+        }
+
+        /// Hashes the kind, the path and the exact bytes of the identifier.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(kind)
+            hasher.combine(path)
+            hasher.combine(identifier.map(ExactString.init))
         }
     }
 
@@ -88,10 +119,14 @@ public struct RestorationPlan: Hashable, Sendable {
     /// arrangement (rule 11).
     public var restoredTree: RestorationTree? {
         guard let root else { return nil }
-        if form == .drillDown, case .drillDown(let left, let right) = root.content {
+        switch (form, root.content) {
+        case (.drillDown, .drillDown(let left, let right)):
             return .drillDown(left: left.map(\.restoredRecord), right: right?.restoredRecord)
+        case (.navigationPath, .stack(let records, .truncate)):
+            return .navigationPath(records.map(\.restoredRecord))
+        default:
+            return RestorationTree(root: root.restoredContainer)
         }
-        return RestorationTree(root: root.restoredContainer)
     }
 
     /// A plan whose root is a drill-down, read slot by slot: the restored left stack and right
@@ -147,7 +182,8 @@ public struct PlannedRecord: Hashable, Sendable {
     /// (``ResolverOutcome/renamed(to:)``) has its new class name. Its
     /// ``RestorationRecord/container`` is the saved one.
     public var record: RestorationRecord
-    /// Where the record was saved.
+    /// Where the record was saved; for a record a deep link pushed, its place in the link
+    /// (`push[0]`, `push[0]/records[1]`: see ``isFromDeepLink``).
     public var from: RecordPath
     /// The record's restored container, if it holds one.
     public var container: PlannedContainer?
@@ -161,6 +197,13 @@ public struct PlannedRecord: Hashable, Sendable {
         self.from = from
         self.container = container
         self.renamedFrom = renamedFrom
+    }
+
+    /// Whether the record comes from a deep link (``RestorationPlan/merging(_:resolver:)``)
+    /// rather than from the saved state: its ``from`` is its place in the link. A plan's JSON
+    /// shows it with a `null` `from` and `"deepLink": true`.
+    public var isFromDeepLink: Bool {
+        from.isInDeepLink
     }
 
     /// The record as it restores: its container replaced by the restored one, under its new
@@ -195,8 +238,8 @@ public struct PlannedContainer: Hashable, Sendable {
     public indirect enum Content: Hashable, Sendable {
         /// A drill-down: a lone surviving right record is already in `left` (rule 5).
         case drillDown(left: [PlannedRecord], right: PlannedRecord?)
-        /// A stack.
-        case stack(records: [PlannedRecord])
+        /// A stack, and what a record that is not restored did to the records above it.
+        case stack(records: [PlannedRecord], afterDrop: StackContainer.AfterDrop)
         /// A split, with its focus after rule 6 and its saved compact policy.
         case split(primary: [PlannedRecord], detail: [PlannedRecord], focus: SplitContainer.Side, policy: SplitContainer.CompactPolicy)
         /// A tab bar, with the restored index of the selected tab (rule 7).

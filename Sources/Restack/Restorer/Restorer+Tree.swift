@@ -126,6 +126,26 @@ package struct SlotPlanner {
         return Restorer.closeGaps(planned)
     }
 
+    /// Rules 1 to 3 for a sequence slot, bottom up, until a record is not restored; then rule
+    /// 12: every record above it is dropped `truncated` without asking the resolver, as are all
+    /// of them when the sequence is not `intact` (what it stands on is not restored).
+    mutating func truncatingSequence(_ slot: Int, intact: Bool = true) -> [PlannedRecord] {
+        var restored: [PlannedRecord] = []
+        var intact = intact
+        for index in saved[slot].indices {
+            guard intact else {
+                drop(slot, index, reason: .truncated)
+                continue
+            }
+            if let record = record(slot, index) {
+                restored.append(record)
+            } else {
+                intact = false
+            }
+        }
+        return restored
+    }
+
     /// Rules 1 to 3 for a slot of one record: the record if it survives.
     mutating func single(_ slot: Int) -> PlannedRecord? {
         saved[slot].isEmpty ? nil : record(slot, 0)

@@ -53,6 +53,21 @@ public struct LoadedRestoration: Hashable, Sendable {
         !skippedQuarantined.isEmpty
     }
 
+    /// The restoration of this snapshot with a plan the app made another way (typed routes'
+    /// `RouteCoding.restore`, a deep link merged into a plan), to confirm with
+    /// `SnapshotStore.confirmRestore(_:)`: its outcome is what the store records.
+    ///
+    /// ```swift
+    /// let restored = pathTypes.restore(loaded.snapshot.tree)
+    /// // ... rebuild from restored.routes ...
+    /// try await store.confirmRestore(loaded.restoration(with: restored.plan))
+    /// ```
+    public func restoration(with plan: RestorationPlan) -> StoreRestoration {
+        var restoration = StoreRestoration(snapshot: snapshot, plan: plan, skippedQuarantined: skippedQuarantined)
+        restoration.begunAt = begunAt
+        return restoration
+    }
+
     /// Plans the snapshot for `layout`, asking `resolver` what becomes of each restorable record
     /// (rebuilt, class gone, stale payload, renamed), once, with its identifier path. Planning
     /// is pure and synchronous: on the main actor, the resolver may use main-actor state.

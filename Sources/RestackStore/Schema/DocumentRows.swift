@@ -22,14 +22,14 @@ enum DocumentRows {
     /// - Returns: The records written (the tree's record count, without walking it again).
     @discardableResult
     static func insert(_ db: Database, _ tree: RestorationTree, snapshotID: Int64) throws -> Int {
-        let isTree = tree.form == .tree
+        let isTree = tree.form != .drillDown
         let container = isTree ? try db.cachedStatement(sql: """
-            INSERT INTO restack_container (snapshot_id, owner, kind, focus, compact, selected) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO restack_container (snapshot_id, owner, kind, focus, compact, selected, after_drop) VALUES (?, ?, ?, ?, ?, ?, ?)
             """) : nil
         func insertContainer(_ value: RestorationContainer, owner: String) throws {
             // Each setting in its column, by name: the kind's file names them.
             let settings = value.storedSettings
-            let columns: [DatabaseValue] = settingColumns.map { settings[$0]?.databaseValue ?? .null }
+            let columns: [DatabaseValue] = settingColumns.map { settings[$0.setting]?.databaseValue ?? .null }
             try container?.execute(binding: [snapshotID.databaseValue, owner.databaseValue, value.kind.rawValue.databaseValue] + columns)
         }
         try insertContainer(tree.root, owner: "")
@@ -100,9 +100,10 @@ enum DocumentRows {
         FROM restack_record r WHERE r.snapshot_id = ?
         """
 
-    /// The containers of snapshot ?: owner, kind, focus, compact policy, selected tab.
+    /// The containers of snapshot ?: owner, kind, focus, compact policy, selected tab, a stack's
+    /// rule after a drop.
     static let containersSQL = """
-        SELECT c.owner, c.kind, c.focus, c.compact, c.selected
+        SELECT c.owner, c.kind, c.focus, c.compact, c.selected, c.after_drop
         FROM restack_container c WHERE c.snapshot_id = ?
         """
 
@@ -110,8 +111,10 @@ enum DocumentRows {
     /// code (a damaged row); a new kind's slots need no migration.
     static let slots = RestorationContainer.Kind.allSlots
 
-    /// The settings columns of `restack_container`, each holding the setting of that name.
-    static let settingColumns = ["focus", "compact", "selected"]
+    /// The settings columns of `restack_container`, in order, and the setting each holds.
+    static let settingColumns: [(setting: String, column: StoredColumn)] = [
+        ("focus", .focus), ("compact", .compact), ("selected", .selected), ("afterDrop", .afterDrop),
+    ]
 
     /// One record row, placed by its parent, slot and position.
     struct Placed {
@@ -185,7 +188,7 @@ enum DocumentRows {
             }
             let root = try drillDown(rows.top, snapshotID: snapshotID, owner: "")
             return .drillDown(formatVersion: formatVersion, left: root.left, right: root.right)
-        case .tree:
+        case .tree, .navigationPath:
             let containers = try loadContainers(db, snapshotID: snapshotID)
             var builder = TreeBuilder(snapshotID: snapshotID, nested: rows.nested, containers: containers)
             let root = try builder.container(owner: "", children: rows.top, depth: 1)
@@ -193,7 +196,17 @@ enum DocumentRows {
                 let strays = (Array(builder.nested.keys) + Array(builder.containers.keys)).sorted().prefix(3)
                 throw damaged(snapshotID, "rows under paths that hold no container: \(strays.joined(separator: ", "))")
             }
-            return RestorationTree(formatVersion: formatVersion, root: root)
+            guard shape == .navigationPath else {
+                return RestorationTree(formatVersion: formatVersion, root: root)
+            }
+            // Read as a path: it is one again while it fits the form (a truncating stack of
+            // records with classes and payloads); `check` reports one that does not.
+            guard case .stack(let stack) = root, stack.afterDrop == .truncate else {
+                throw DamagedValue(detail: "restack_snapshot.shape of snapshot \(snapshotID): a NavigationPath whose root container is not a truncating stack")
+            }
+            var path = RestorationTree.navigationPath(stack.records)
+            path.formatVersion = formatVersion
+            return path
         }
     }
 
@@ -221,6 +234,7 @@ enum DocumentRows {
             settings["focus"] = try values.exactText(2, .focus).map { .text($0) }
             settings["compact"] = try values.exactText(3, .compact).map { .text($0) }
             settings["selected"] = try values.optionalInteger(4, .selected).map { .integer($0) }
+            settings["afterDrop"] = try values.exactText(5, .afterDrop).map { .text($0) }
             result[owner] = ContainerRow(kind: kind, settings: settings)
         }
         return result
@@ -333,7 +347,8 @@ enum DocumentRows {
             do {
                 return try kind.stored(contents, settings: settings.settings.mapValues(\.setting)).container
             } catch {
-                throw damaged(snapshotID, "the \(kind.noun) at \"\(owner)\" \(error.phrase)", column: error.setting)
+                let column = settingColumns.first { $0.setting == error.setting }?.column.name ?? error.setting
+                throw damaged(snapshotID, "the \(kind.noun) at \"\(owner)\" \(error.phrase)", column: column)
             }
         }
     }

@@ -159,7 +159,13 @@ enum StoreSchema {
                 """)
             views.append("""
                 CREATE TEMP VIEW restack_container AS
-                SELECT NULL AS snapshot_id, NULL AS owner, NULL AS kind, NULL AS focus, NULL AS compact, NULL AS selected WHERE 0
+                SELECT NULL AS snapshot_id, NULL AS owner, NULL AS kind, NULL AS focus, NULL AS compact, NULL AS selected,
+                       NULL AS after_drop WHERE 0
+                """)
+        } else if !has(5) {
+            views.append("""
+                CREATE TEMP VIEW restack_container AS
+                SELECT snapshot_id, owner, kind, focus, compact, selected, NULL AS after_drop FROM main.restack_container
                 """)
         }
         // Looked up by name, not position: migrations released in between do not move it.

@@ -124,6 +124,7 @@ extension StoredColumn {
     static let focus = StoredColumn("restack_container", "focus", .text, nullable: true)
     static let compact = StoredColumn("restack_container", "compact", .text, nullable: true)
     static let selected = StoredColumn("restack_container", "selected", .integer, nullable: true)
+    static let afterDrop = StoredColumn("restack_container", "after_drop", .text, nullable: true)
     static let outcomeID = StoredColumn("restack_outcome", "id", .integer)
     static let outcomeSession = StoredColumn("restack_outcome", "session", .text)
     static let recordedAt = StoredColumn("restack_outcome", "recorded_at", .integer)
@@ -150,7 +151,7 @@ extension StoredColumn {
         snapshotID, snapshotSessionID, formatVersion, appVersion, savedAt, unconfirmedRestores, confirmedAt, quarantinedAt,
         provisionalFor, shape,
         recordSnapshotID, path, parent, slot, position, identifier, className, payload,
-        containerSnapshotID, owner, kind, focus, compact, selected,
+        containerSnapshotID, owner, kind, focus, compact, selected, afterDrop,
         outcomeID, outcomeSession, recordedAt, outcomeAppVersion, outcomeSnapshotID, snapshotAppVersion, result, layout,
         skippedQuarantined, restoredRecords, durationMilliseconds,
         dropOutcomeID, reason, dropClassName, dropCount,

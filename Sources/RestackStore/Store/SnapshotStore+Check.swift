@@ -96,6 +96,10 @@ extension SnapshotStore {
         "(c.kind = '\(kind.rawValue)' AND r.slot IN (\(kind.definition.slots.map { "'\($0.name)'" }.joined(separator: ", "))))"
     }.joined(separator: " OR ")
 
+    /// A stack's stored rules after a drop, `'closeGap', 'truncate'`.
+    private static let afterDropValues = StackContainer.AfterDrop.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    private static let afterDropList = StackContainer.AfterDrop.allCases.map(\.rawValue).joined(separator: " or ")
+
     /// Restack's invariants of the tree rows, each a query for the ids of the snapshots that
     /// break it (values of the wrong class are reported above, and left out here). Slot and kind
     /// names come from the kinds' files; the stored schema holds no list of them.
@@ -116,6 +120,10 @@ extension SnapshotStore {
             """),
         ("restack_container.selected: a negative selection", """
             SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(selected) = 'integer' AND selected < 0
+            """),
+        ("restack_container.after_drop: a rule after a drop that is not \(afterDropList), or one on a container that is not a stack", """
+            SELECT DISTINCT snapshot_id FROM restack_container
+            WHERE typeof(after_drop) = 'text' AND (after_drop NOT IN (\(afterDropValues)) OR kind IS NOT 'stack')
             """),
         // The readers' own limit: a tree nested deeper than a state may be is refused by
         // `show`, `plan` and `export`, so `check` refuses it too. A container's depth is its
@@ -158,7 +166,7 @@ extension SnapshotStore {
             """),
         ("restack_container: a tree snapshot without exactly one root container, or a format-1 snapshot with containers", """
             SELECT s.id FROM restack_snapshot s
-            WHERE (s.shape = 'tree') != EXISTS (SELECT 1 FROM restack_container c WHERE c.snapshot_id = s.id AND c.owner = '')
+            WHERE (s.shape IN ('tree', 'navigationPath')) != EXISTS (SELECT 1 FROM restack_container c WHERE c.snapshot_id = s.id AND c.owner = '')
                OR (s.shape = 'drillDown' AND EXISTS (SELECT 1 FROM restack_container c WHERE c.snapshot_id = s.id))
                OR (s.shape = 'drillDown' AND EXISTS (SELECT 1 FROM restack_record r WHERE r.snapshot_id = s.id AND r.parent != ''))
             """),
@@ -173,6 +181,13 @@ extension SnapshotStore {
                     SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = c.snapshot_id AND r.parent = c.owner))
                OR (c.kind = 'tabs' AND c.selected IS NULL AND EXISTS (
                     SELECT 1 FROM restack_record r WHERE r.snapshot_id = c.snapshot_id AND r.parent = c.owner))
+            """),
+        ("restack_snapshot.shape: a NavigationPath whose root is not a truncating stack of records without containers", """
+            SELECT s.id FROM restack_snapshot s
+            WHERE s.shape = 'navigationPath' AND (
+                EXISTS (SELECT 1 FROM restack_container c WHERE c.snapshot_id = s.id AND c.owner = ''
+                        AND (c.kind IS NOT 'stack' OR c.after_drop IS NOT 'truncate'))
+                OR EXISTS (SELECT 1 FROM restack_record r WHERE r.snapshot_id = s.id AND r.parent != ''))
             """),
     ]
 

@@ -106,8 +106,12 @@ enum StoreOpening {
         case .locked:
             true
         case .database(_, _, let message):
-            // A migration another process applied first: its table or column is already there.
+            // A migration another process applied first: its table or column is already there,
+            // or, for a migration that rebuilds tables under new names (m005, m006), it ran again
+            // whole and only its record in grdb_migrations collided. Either way its transaction
+            // rolled back, and the file is as the other process left it.
             message.contains("already exists") || message.contains("duplicate column")
+                || message.contains("UNIQUE constraint failed: grdb_migrations")
         default:
             false
         }

@@ -3,23 +3,28 @@ import Foundation
 import Restack
 import RestackStore
 
-/// `restore-inspect plan (--db PATH --session ID [--snapshot N | --expire-after AGE] | --input FILE) [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]...`
+/// `restore-inspect plan (--db PATH --session ID [--snapshot N | --expire-after AGE] | --input FILE) [--deep-link FILE] [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]... [--restored | --json | --picture]`
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a restore would give, and why each dropped record is dropped.",
         discussion: """
             Plans a stored snapshot (--db, --session, --snapshot) or a state file (--input, - for \
-            stdin; format 1 or 2) for a layout (--layout, regular by default; compact adds each \
+            stdin; format 1 or 2, or a SwiftUI NavigationPath representation: a JSON array) for a layout (--layout, regular by default; compact adds each \
             split's and drill-down's single stack and hidden records). Without --known-class \
             every restorable record rebuilds; with one or more, a record rebuilds only if its \
             class is one of them. --alias OLD=NEW says a class was renamed: a record saved as \
             OLD is planned as NEW (chains are followed; a cycle or an old name given two new \
             names is a usage error). Without --snapshot the snapshot is the one a restore would \
             use: the newest, unless the crash-loop guard quarantined it; the output says which and \
-            why. --expire-after AGE (seconds, or a number with s, m, h or d) plans as an app \
-            whose store expires snapshots after AGE: a snapshot saved longer ago (or dated further \
-            ahead) is reported expired, with nothing restored, and is kept. --picture draws the \
-            screen instead of listing the records.
+            why. --picture draws the screen instead of listing the records. --restored prints the \
+            restored state itself, as a state file in the form it was read in (a path as a path \
+            array on one line, format 2 as format 2, format 1 as format 1), ready to save or to \
+            hand to NavigationPath(_:). --deep-link FILE merges a deep link ({"path": \
+            [identifiers], "push": [records]}) into the plan by the deep-link rules; the plan is \
+            then printed as a format-2 plan (and --restored as format 2), whatever the state's \
+            form. --expire-after AGE (seconds, or a number with s, m, h or d) \
+            plans as an app whose store expires snapshots after AGE: a snapshot saved longer ago \
+            (or dated further ahead) is reported expired, with nothing restored, and is kept.
             """
     )
 
@@ -44,8 +49,12 @@ struct Plan: ParsableCommand {
     @Option(name: .customLong("expire-after"), help: ArgumentHelp("With --db: the store's expiry, such as 14d, 36h or 3600 (seconds); by default snapshots never expire.", valueName: "age"),
             transform: ExpiryOption.parse)
     var expireAfter: SnapshotStore.Expiry?
+    @Option(name: .customLong("deep-link"), help: ArgumentHelp("A deep-link file to merge into the plan; - reads stdin.", valueName: "file"))
+    var deepLink: String?
     @Option(help: ArgumentHelp("The layout to restore into: regular or compact.", valueName: "layout"))
     var layout: LayoutOption = .regular
+    @Flag(help: "Print the restored state as a state file, in the form it was read in, instead of the plan.")
+    var restored = false
     @OptionGroup var output: OutputOptions
     @OptionGroup var picture: PictureOptions
 
@@ -54,8 +63,17 @@ struct Plan: ParsableCommand {
         if inputs.count > 1 {
             throw ValidationError("Give one --input, not \(inputs.count): plan plans one state file (diff compares two).")
         }
+        if deepLink == "-" && input == "-" {
+            throw ValidationError("--input and --deep-link cannot both read stdin.")
+        }
+        if deepLink != nil && picture.picture {
+            throw ValidationError("--picture draws the saved state's screen; it does not take --deep-link.")
+        }
         if picture.picture && output.json {
             throw ValidationError("Give --picture (for people) or --json (for programs), not both.")
+        }
+        if restored && (picture.picture || output.json) {
+            throw ValidationError("--restored prints the restored state itself: give it without --\(output.json ? "json" : "picture").")
         }
         switch (path, input) {
         case (nil, nil):
@@ -121,9 +139,17 @@ struct Plan: ParsableCommand {
 
     func run() throws {
         let resolver = try makeResolver()
+        let link = try deepLink.map { path throws(Failure) in try DeepLinkInput.read(path) }
+        /// The plan with the deep link merged, when there is one.
+        func linked(_ plan: RestorationPlan) -> RestorationPlan {
+            link.map { plan.merging($0, resolver: resolver) } ?? plan
+        }
         if let input {
             let tree = try StateFileInput.read(input)
-            let plan = Restorer.plan(tree, layout: layout.value, resolver: resolver)
+            let plan = linked(Restorer.plan(tree, layout: layout.value, resolver: resolver))
+            if restored {
+                return try printRestored(plan)
+            }
             if picture.picture {
                 return try drawPicture(of: tree, plan)
             }
@@ -141,13 +167,20 @@ struct Plan: ParsableCommand {
         case .restore(let planned):
             restoration = planned
         case .expired(let info):
+            if restored {
+                throw Failure(.invalidInput, "nothing restores: snapshot \(info.id) expired (--expire-after); it is kept")
+            }
             return try printExpired(info, expiry: options.expiry)
         }
         let info = restoration.snapshot.info
+        if restored {
+            return try printRestored(linked(restoration.plan))
+        }
         let choice = SnapshotChoice(snapshot: info.id, by: snapshot != nil ? .option : restoration.fellBack ? .crashLoopGuard : .newest,
                                     skippedQuarantined: restoration.skippedQuarantined)
+        let plan = linked(restoration.plan)
         if output.json {
-            return try printJSON(StorePlanJSON(plan: restoration.plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined, chosen: choice))
+            return try printJSON(StorePlanJSON(plan: plan, snapshot: info, skippedQuarantined: restoration.skippedQuarantined, chosen: choice))
         }
         try Stdout.line("session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
         if restoration.fellBack {
@@ -158,7 +191,20 @@ struct Plan: ParsableCommand {
         if picture.picture {
             return try drawPicture(of: restoration.snapshot.tree, restoration.plan)
         }
-        try Stdout.line(TreeText.plan(restoration.plan, of: restoration.snapshot.tree))
+        try Stdout.line(TreeText.plan(plan, of: restoration.snapshot.tree))
+    }
+
+    /// `--restored`: the restored state, as ``StateFile/encode(_:)`` writes it in the plan's form;
+    /// a path's one line gets a newline after it, as every line of output does.
+    private func printRestored(_ plan: RestorationPlan) throws {
+        guard let tree = plan.restoredTree else {
+            throw Failure(.invalidInput, "nothing restores: format version \(plan.formatVersion) is not one a \(plan.form.rawValue) state restores in (every record is dropped unsupported-format)")
+        }
+        var data = StateFile.encode(tree)
+        if data.last != 0x0A {
+            data.append(0x0A)
+        }
+        try Stdout.write(data)
     }
 
     /// A restore that would find its snapshot expired: nothing restored, the snapshot kept.

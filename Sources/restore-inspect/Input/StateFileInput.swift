@@ -35,20 +35,21 @@ enum StateFileInput {
     }
 
     /// Reads the file at `path` (`-` for stdin) in chunks, refusing it as soon as it passes
-    /// `limit` bytes; a regular file larger than that is refused without reading it.
-    static func readBytes(_ path: String, limit: Int) throws(Failure) -> Data {
+    /// `limit` bytes; a regular file larger than that is refused without reading it. Messages
+    /// call it a `document` ("state file", "deep-link file").
+    static func readBytes(_ path: String, limit: Int, document: String = "state file") throws(Failure) -> Data {
         let name = path == "-" ? "from stdin" : path
         // Non-blocking, so that opening a FIFO with no writer returns at once (it is waited on
         // below, for a bounded time); reads wait for data through `waitUntilReady`.
         let descriptor = path == "-" ? StandardStreams.stdin : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
-            throw Failure(.invalidInput, "cannot read state file \(name): \(String(cString: strerror(errno)))")
+            throw Failure(.invalidInput, "cannot read \(document) \(name): \(String(cString: strerror(errno)))")
         }
         defer {
             if descriptor != StandardStreams.stdin { close(descriptor) }
         }
         func tooLarge(size: Int64? = nil) -> Failure {
-            Failure(.invalidInput, "state file \(name) is \(size.map { "\($0) bytes, " } ?? "")over the input limit of "
+            Failure(.invalidInput, "\(document) \(name) is \(size.map { "\($0) bytes, " } ?? "")over the input limit of "
                 + "\(limit) bytes (the most a snapshot within the store's caps can take as JSON); nothing was read beyond it")
         }
         var status = stat()
@@ -56,7 +57,7 @@ enum StateFileInput {
             throw tooLarge(size: Int64(status.st_size))
         }
         if descriptor != StandardStreams.stdin && status.st_mode & S_IFMT == S_IFIFO {
-            try waitForWriter(descriptor, name: name)
+            try waitForWriter(descriptor, name: name, document: document)
         }
         var data = Data()
         let chunk = 64 * 1024
@@ -79,7 +80,7 @@ enum StateFileInput {
                 case let code:
                     let problem = descriptor == StandardStreams.stdin
                         ? StandardStreams.problem(code, on: descriptor) : String(cString: strerror(code))
-                    throw Failure(.invalidInput, "cannot read state file \(name): \(problem)")
+                    throw Failure(.invalidInput, "cannot read \(document) \(name): \(problem)")
                 }
             }
         }
@@ -90,7 +91,7 @@ enum StateFileInput {
 
     /// Waits, at most ``fifoWriterWait`` seconds, until a writer has opened the FIFO and
     /// written (or closed it): a FIFO that nobody opens for writing would block forever.
-    private static func waitForWriter(_ descriptor: Int32, name: String) throws(Failure) {
+    private static func waitForWriter(_ descriptor: Int32, name: String, document: String) throws(Failure) {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let deadline = Date().addingTimeInterval(TimeInterval(fifoWriterWait))
         while true {
@@ -99,7 +100,7 @@ enum StateFileInput {
             if ready > 0 { return }
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 || left == 0 {
-                throw Failure(.invalidInput, "state file \(name) is a FIFO that no process opened for writing within \(fifoWriterWait) seconds; nothing was read")
+                throw Failure(.invalidInput, "\(document) \(name) is a FIFO that no process opened for writing within \(fifoWriterWait) seconds; nothing was read")
             }
             return   // poll failed: the reads below report the problem.
         }

@@ -106,6 +106,8 @@ struct ShowJSON: Encodable {
         var focus: String?
         var compact: String?
         var selected: Int?
+        /// A stack's rule after a drop: present only as `truncate`, as a state file writes it.
+        var afterDrop: String?
 
         init(_ container: RestorationContainer) {
             kind = container.kind.rawValue
@@ -114,6 +116,7 @@ struct ShowJSON: Encodable {
             if case .text(let value)? = settings["focus"] { focus = value }
             if case .text(let value)? = settings["compact"] { compact = value }
             if case .integer(let value)? = settings["selected"] { selected = value }
+            if case .text(let value)? = settings["afterDrop"] { afterDrop = value }
         }
     }
 

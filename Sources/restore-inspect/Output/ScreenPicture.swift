@@ -133,8 +133,9 @@ struct ScreenPicture {
             }
             let titles = [focus == .primary ? "primary (focus)" : "primary", focus == .detail ? "detail (focus)" : "detail"]
             return .column([line(style.bold("[split]")), frame([(titles[0], column(primary)), (titles[1], detailColumn)])])
-        case .stack:
-            return .column([line(style.bold("[stack]")), columns([("stack", children(of: container, at: path))])])
+        case .stack(let stack):
+            let title = stack.afterDrop == .truncate ? "[stack] truncates" : "[stack]"
+            return .column([line(style.bold(title)), columns([("stack", children(of: container, at: path))])])
         case .presentation:
             // One pile: the base at the bottom, each presented record above the one presenting it.
             return .column([line(style.bold("[presentation]")), columns([("chain", children(of: container, at: path))])])

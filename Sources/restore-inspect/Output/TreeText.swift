@@ -49,13 +49,33 @@ enum TreeText {
                 lines.append(containerLine(container, planned: containers[path], indent: indent + "  "))
             }
         }
+        lines += deepLinkLines(plan)
         for note in plan.notes {
-            lines.append("note      \(note.kind.rawValue) at \(note.path.steps.isEmpty ? "the root" : note.path.description)")
+            let identifier = note.identifier.map { " (\(Text.quoted($0)))" } ?? ""
+            lines.append("note      \(note.kind.rawValue)\(identifier) at \(note.path.steps.isEmpty ? "the root" : note.path.description)")
         }
         for warning in plan.warnings {
             lines.append("warning   \(Text.oneLine(warning.description))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The records a deep link pushed, which the saved tree does not have: each at its place in
+    /// the link, restored (with the container it went in) or dropped with the reason.
+    private static func deepLinkLines(_ plan: RestorationPlan) -> [String] {
+        var lines: [String] = []
+        var containers: [(path: RecordPath, record: PlannedRecord)] = []
+        for container in [plan.root].compactMap({ $0 }) + plan.restoredRecords.compactMap(\.container) {
+            containers += container.children.filter { $0.isFromDeepLink && $0.from.steps.count == 1 }.map { (path: container.path, record: $0) }
+        }
+        for (path, record) in containers.sorted(by: { $0.record.from.steps[0].index < $1.record.from.steps[0].index }) {
+            let place = path.steps.isEmpty ? "the root" : path.description
+            lines.append("pushed    \(record.from)  \(Text.quoted(record.record.identifier))  \(Text.cell(record.record.className, or: "(no class)"))  restored, in \(place)")
+        }
+        for entry in plan.dropped where entry.path.isInDeepLink {
+            lines.append("pushed    \(entry.path)  \(Text.quoted(entry.record.identifier))  \(Text.cell(entry.record.className, or: "(no class)"))  DROPPED: \(entry.reason.rawValue)")
+        }
+        return lines
     }
 
     /// `split · focus detail (saved primary) · compact merge · one stack: primary[0], detail[0]`.
@@ -66,6 +86,8 @@ enum TreeText {
             parts.append(focus == split.focus ? "focus \(focus.rawValue)" : "focus \(focus.rawValue) (saved \(split.focus.rawValue))")
             parts.append("compact \(split.compact.rawValue)")
             if detail.isEmpty { parts.append("detail placeholder") }
+        case (.stack(let stack), _) where stack.afterDrop == .truncate:
+            parts.append("afterDrop truncate")
         case (.tabs(let tabs), .tabs(_, let selected)?):
             let now = selected.map { "selected \($0)" } ?? "nothing selected"
             parts.append(selected == tabs.selected ? now : "\(now) (saved \(tabs.selected.map(String.init) ?? "none"))")

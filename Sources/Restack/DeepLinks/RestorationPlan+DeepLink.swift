@@ -1,0 +1,214 @@
+extension RestorationPlan {
+    /// This plan with a deep link applied, by the deep-link rules of <doc:TheRestorationRules>.
+    ///
+    /// The link's ``DeepLink/path`` is walked from the root: in each container the restored
+    /// record with the next identifier (the last one in document order, when several have it) is
+    /// revealed: a tab bar selects it; in a sequence (a stack, a drill-down's left and right, a
+    /// split's side, a presentation chain) every record above it is popped (dropped
+    /// ``DropReason/deepLinkPopped``, the records inside their containers
+    /// ``DropReason/ancestorDropped``); a split focuses its side. Then the link's
+    /// ``DeepLink/push`` records are planned like saved ones (rules 1 to 3, `resolver` asked with
+    /// their identifier path) and pushed: into the container the last record of the path holds,
+    /// or, for a record that holds none, into its own container above it (for an empty path, into
+    /// the root), as each kind says. They show with ``PlannedRecord/isFromDeepLink``.
+    ///
+    /// When an identifier of the path is not found, or the pushed records find no stack, the
+    /// plan is left as it is, with a note (``Note/Kind/deepLinkUnmatched`` with the identifier,
+    /// ``Note/Kind/deepLinkNoStack``): a link is never half-applied. What the link did is noted
+    /// (``Note/Kind/deepLinkSelected``, ``Note/Kind/deepLinkFocused``,
+    /// ``Note/Kind/deepLinkPushed``).
+    ///
+    /// The result is always in the ``RestorationTree/Form/tree`` form (its JSON has notes and
+    /// pushed records), of format version 2 or more when it restores anything. The function is
+    /// pure: the same plan, link and resolver give the same result.
+    ///
+    /// ```swift
+    /// let link = DeepLink(path: ["mail"], push: [RestorationRecord(identifier: "message-99", className: "MessageController")])
+    /// let plan = Restorer.plan(tree, resolver: resolver).merging(link, resolver: resolver)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - link: The deep link.
+    ///   - resolver: Says what becomes of each pushed record; by default all are rebuilt.
+    /// - Returns: The merged plan.
+    public func merging(_ link: DeepLink, resolver: RecordResolver = .acceptAll) -> RestorationPlan {
+        var unchanged = self
+        unchanged.form = .tree
+        guard let root else {
+            if let first = link.path.first {
+                unchanged.notes.append(Note(kind: .deepLinkUnmatched, path: .root, identifier: first))
+            } else if !link.push.isEmpty {
+                unchanged.notes.append(Note(kind: .deepLinkNoStack, path: .root))
+            }
+            return unchanged
+        }
+        var merge = DeepLinkMerge(root: root)
+        if let unmatched = merge.match(link.path) {
+            unchanged.notes.append(Note(kind: .deepLinkUnmatched, path: unmatched.path, identifier: unmatched.identifier))
+            return unchanged
+        }
+        var pusher = DeepLinkPusher(records: link.push, layout: layout, resolver: resolver)
+        if !link.push.isEmpty, let path = merge.push(&pusher) {
+            unchanged.notes.append(Note(kind: .deepLinkNoStack, path: path))
+            return unchanged
+        }
+        merge.revealAndRebuild(layout: layout)
+
+        var merged = unchanged
+        merged.formatVersion = Swift.max(formatVersion, RestorationTree.currentFormatVersion)
+        merged.root = merge.levels[0].container
+        for level in merge.levels {
+            for record in level.popped {
+                merged.dropped.append(Dropped(record: record.savedRecord, path: record.from, reason: .deepLinkPopped))
+                merged.dropped += record.restoredDescendants.map { Dropped(record: $0.savedRecord, path: $0.from, reason: .ancestorDropped) }
+            }
+            for kind in level.notes {
+                merged.notes.append(Note(kind: kind, path: level.container.path))
+            }
+        }
+        merged.dropped += pusher.findings.dropped
+        merged.notes += pusher.findings.notes
+        merged.warnings = warnings.filter { $0.kind != "duplicate-identifier" } + merged.duplicateIdentifierWarnings
+        return merged
+    }
+
+    /// Rule 9 over the whole plan: each container's warnings, containers in document order.
+    private var duplicateIdentifierWarnings: [RestorationWarning] {
+        guard let root else { return [] }
+        return ([root] + restoredRecords.compactMap(\.container)).flatMap { Restorer.duplicateIdentifierWarnings($0.children) }
+    }
+}
+
+extension PlannedRecord {
+    /// The record exactly as saved: under its saved class name if the resolver renamed it.
+    var savedRecord: RestorationRecord {
+        var saved = record
+        if let renamedFrom { saved.className = renamedFrom }
+        return saved
+    }
+
+    /// The restored records inside this record's container, in document order.
+    var restoredDescendants: [PlannedRecord] {
+        var result: [PlannedRecord] = []
+        var pending = (container?.children ?? []).reversed().map { $0 }
+        while let next = pending.popLast() {
+            result.append(next)
+            pending += (next.container?.children ?? []).reversed()
+        }
+        return result
+    }
+}
+
+/// One merge of a deep link into a planned tree: the containers from the root down to the one
+/// the pushed records go in, each revealed, then put back together bottom up.
+struct DeepLinkMerge {
+    /// One container on the way down.
+    struct Level {
+        var container: PlannedContainer
+        /// The identifiers of the records that own this container, root first.
+        var ancestors: [String]
+        /// The child revealed here, or gone through to the next level (in `children` order).
+        var child: Int?
+        /// Whether this level was already revealed (the pushed records went on top of it).
+        var revealed = false
+        var popped: [PlannedRecord] = []
+        var notes: [RestorationPlan.Note.Kind] = []
+    }
+
+    var levels: [Level]
+
+    init(root: PlannedContainer) {
+        levels = [Level(container: root, ancestors: [])]
+    }
+
+    /// Walks `path` down from the root; returns where the first identifier not found was looked
+    /// for, and that identifier, or `nil` when the whole path matched.
+    mutating func match(_ path: [String]) -> (path: RecordPath, identifier: String)? {
+        for (step, identifier) in path.enumerated() {
+            if step > 0 {
+                let owner = ownerOfNextLevel
+                guard let nested = owner.container else { return (owner.from, identifier) }
+                levels.append(Level(container: nested, ancestors: levels[levels.count - 1].ancestors + [owner.record.identifier ?? ""]))
+            }
+            let container = levels[levels.count - 1].container
+            guard let index = container.children.lastIndex(where: { $0.record.identifier.isExactlyEqual(to: identifier) }) else {
+                return (container.path, identifier)
+            }
+            levels[levels.count - 1].child = index
+        }
+        return nil
+    }
+
+    /// The record chosen at the deepest level.
+    private var ownerOfNextLevel: PlannedRecord {
+        let level = levels[levels.count - 1]
+        return level.container.children[level.child!]
+    }
+
+    /// Pushes the link's records: into the container the last matched record holds, else into
+    /// that record's own container above it (revealed first), else into the root; a kind may
+    /// pass them on to a child's container. Returns where no stack was found, or `nil` once pushed.
+    mutating func push(_ pusher: inout DeepLinkPusher) -> RecordPath? {
+        if levels[levels.count - 1].child != nil {
+            let owner = ownerOfNextLevel
+            if let nested = owner.container {
+                levels.append(Level(container: nested, ancestors: levels[levels.count - 1].ancestors + [owner.record.identifier ?? ""]))
+            } else {
+                reveal(levels.count - 1, replacedBy: owner)
+            }
+        }
+        while true {
+            let last = levels.count - 1
+            let container = levels[last].container
+            pusher.ancestors = levels[last].ancestors
+            switch container.kind.definition.pushing(&pusher, onto: container.content) {
+            case .pushed(let content, let notes):
+                levels[last].container.content = content
+                levels[last].notes += notes + (pusher.restoredCount > 0 ? [.deepLinkPushed] : [])
+                return nil
+            case .intoChild(let index):
+                let owner = container.children[index]
+                guard let nested = owner.container else { return owner.from }
+                levels[last].child = index
+                levels[last].revealed = false
+                levels.append(Level(container: nested, ancestors: levels[last].ancestors + [owner.record.identifier ?? ""]))
+            case .nowhere:
+                return container.path
+            }
+        }
+    }
+
+    /// Reveals the chosen child of the level at `index`, with `replacement` in its place.
+    private mutating func reveal(_ index: Int, replacedBy replacement: PlannedRecord) {
+        let container = levels[index].container
+        let reveal = container.kind.definition.revealing(levels[index].child!, replacedBy: replacement, in: container.content)
+        levels[index].container.content = reveal.content
+        levels[index].popped += reveal.popped
+        levels[index].notes = reveal.notes + levels[index].notes
+        levels[index].revealed = true
+    }
+
+    /// Reveals every level not yet revealed, bottom up, each with the level below as its chosen
+    /// child's container, and arranges each again for the layout (rule 8).
+    mutating func revealAndRebuild(layout: Layout) {
+        for index in levels.indices.reversed() {
+            if let child = levels[index].child, !levels[index].revealed {
+                var replacement = levels[index].container.children[child]
+                if index + 1 < levels.count {
+                    replacement.container = levels[index + 1].container
+                }
+                reveal(index, replacedBy: replacement)
+            }
+            levels[index].container.compact = Restorer.compactArrangement(of: levels[index].container.content, layout: layout)
+            // One note of each kind; a split's focus moved twice (to the side the path revealed,
+            // then to the detail the records were pushed on) is back where it was: no note.
+            let notes = levels[index].notes
+            var seen: [RestorationPlan.Note.Kind] = []
+            for note in notes where !seen.contains(note) {
+                if note == .deepLinkFocused && notes.filter({ $0 == note }).count % 2 == 0 { continue }
+                seen.append(note)
+            }
+            levels[index].notes = seen
+        }
+    }
+}
