@@ -108,6 +108,34 @@ struct RouteCodingTests {
         #expect(restored.plan.dropped.map(\.reason) == [.stalePayload])
     }
 
+    /// A tab bar whose tabs each hold a route array, and a split whose columns do: saved with
+    /// the selection and the columns, restored tab by tab, each array truncated on its own.
+    @Test func tabsAndSplitColumnsOfRoutesRestoreEachArrayWithItsSelection() throws {
+        let v1Routes = Self.v1
+        let mail = [AnyHashableSendable(RoutesV1.Route.mailbox("INBOX")), AnyHashableSendable(RoutesV1.Route.search(query: "x")),
+                    AnyHashableSendable(RoutesV1.Route.settings)]
+        let tree = RestorationTree(root: .tabs(TabsContainer(tabs: [
+            try v1Routes.record(identifier: "mail", className: "MailTab", holding: mail),
+            RestorationRecord(identifier: "split", className: "SplitTab", container: .split(SplitContainer(
+                primary: [try v1Routes.record(identifier: "list", className: "Column", holding: [AnyHashableSendable(RoutesV1.Route.mailbox("Sent"))])],
+                detail: [try v1Routes.record(identifier: "detail", className: "Column", holding: [AnyHashableSendable(RoutesV1.Item(id: 3))])],
+                focus: .detail))),
+        ], selected: 1)))
+        let restored = try Self.v2().restore(tree, others: .knownClasses(["MailTab", "SplitTab", "Column"]))
+        // The mail tab's array is cut at the removed case; the other tab's columns come back whole.
+        #expect(restored.routes(under: ["mail"]) == [.route(.mailbox("INBOX"))])
+        #expect(restored.routes(under: ["split", "list"]) == [.route(.mailbox("Sent"))])
+        #expect(restored.routes(under: ["split", "detail"]) == [.message(RoutesV2.Message(id: 3))])
+        #expect(restored.routes(under: ["nowhere"]).isEmpty)
+        #expect(restored.routes.isEmpty, "the root is a tab bar, not a stack")
+        guard case .tabs(_, let selected)? = restored.plan.root?.content else {
+            Issue.record("the root restores as a tab bar")
+            return
+        }
+        #expect(selected == 1)
+        #expect(restored.plan.dropped.map(\.reason) == [.stalePayload, .truncated])
+    }
+
     @Test func eachElementIsDecodedOnce() throws {
         let counter = CallCounter()
         let restored = try Self.v2(counting: counter).restore(try Self.savedByVersion1())

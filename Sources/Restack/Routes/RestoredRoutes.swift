@@ -27,6 +27,24 @@ public struct RestoredRoutes<Route> {
         guard let root = plan.root, case .stack(let records, _) = root.content else { return [] }
         return records.compactMap(route(for:))
     }
+
+    /// The routes of the restored stack held by the record at `identifierPath` (identifiers from
+    /// the root down: `["mail"]` for a tab, `["nav", "mail"]` deeper), bottom first: a tab's or a
+    /// column's route array, as ``RouteCoding/record(identifier:className:holding:afterDrop:)``
+    /// saved it. Empty when that record was not restored or holds no stack.
+    public func routes(under identifierPath: [String]) -> [Route] {
+        var container = plan.root
+        var holder: PlannedRecord?
+        for identifier in identifierPath {
+            guard let next = container?.children.first(where: { $0.restoredRecord.identifier.map { $0.hasSameBytes(as: identifier) } == true }) else {
+                return []
+            }
+            holder = next
+            container = next.container
+        }
+        guard holder != nil, case .stack(let records, _)? = container?.content else { return [] }
+        return records.compactMap(route(for:))
+    }
 }
 
 extension RestoredRoutes: Sendable where Route: Sendable {}
@@ -52,7 +70,7 @@ extension RouteCoding {
     /// `unresolved-class` (a route type removed from the app).
     ///
     /// - Parameters:
-    ///   - tree: The saved tree (from the store, or ``tree(for:)``).
+    ///   - tree: The saved tree (from the store, or ``tree(for:afterDrop:)``).
     ///   - layout: The layout the app is in now.
     ///   - others: The resolver for records of no route type.
     /// - Returns: The plan and the decoded routes.

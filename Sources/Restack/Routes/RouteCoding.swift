@@ -140,6 +140,32 @@ public struct RouteCoding<Route>: Sendable {
     public func tree(for routes: [Route], afterDrop: StackContainer.AfterDrop = .truncate) throws(RouteCodingError) -> RestorationTree {
         RestorationTree(root: .stack(StackContainer(records: try records(for: routes), afterDrop: afterDrop)))
     }
+
+    /// A record holding a stack of routes: a tab, or a split's column, whose content is a route
+    /// array. Put such records in a ``TabsContainer`` (with its selection) or a
+    /// ``SplitContainer`` (its columns), and read each one's routes back with
+    /// ``RestoredRoutes/routes(under:)``.
+    ///
+    /// ```swift
+    /// let tree = RestorationTree(root: .tabs(TabsContainer(tabs: [
+    ///     try routes.record(identifier: "mail", className: "MailTab", holding: mailPath),
+    ///     try routes.record(identifier: "settings", className: "SettingsTab", holding: settingsPath),
+    /// ], selected: 0)))
+    /// let restored = routes.restore(tree, others: .knownClasses(["MailTab", "SettingsTab"]))
+    /// mailPath = restored.routes(under: ["mail"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: The record's identifier (the tab's or column's), unique among its siblings.
+    ///   - className: Its class, which the `others` resolver of ``restore(_:layout:others:)``
+    ///     must rebuild.
+    ///   - routes: The routes, bottom first.
+    ///   - afterDrop: As for ``tree(for:afterDrop:)``: the stack truncates by default.
+    public func record(identifier: String, className: String, holding routes: [Route],
+                       afterDrop: StackContainer.AfterDrop = .truncate) throws(RouteCodingError) -> RestorationRecord {
+        RestorationRecord(identifier: identifier, className: className,
+                          container: .stack(StackContainer(records: try records(for: routes), afterDrop: afterDrop)))
+    }
 }
 
 extension RouteCoding where Route: Codable & Sendable {
