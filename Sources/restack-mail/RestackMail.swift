@@ -52,7 +52,10 @@ struct RestackMail: ParsableCommand {
         let path = try db ?? Self.defaultStorePath()
         let store: SnapshotStore
         do {
-            store = try SnapshotStore(path: path)
+            // The outcomes the store records at each confirmation carry the app's version.
+            var options = SnapshotStore.Options()
+            options.appVersion = AppVersion(number: appVersion).name
+            store = try SnapshotStore(path: path, options: options)
         } catch {
             throw StoreFailure(description: "cannot open the store: \(error)")
         }
@@ -64,37 +67,16 @@ struct RestackMail: ParsableCommand {
         let adapter = ScreenAdapter(version: version, crashWhileRebuilding: crashWhileRebuilding)
 
         // Launch: begin the restore, rebuild through the adapter, draw, then confirm.
-        var app = MailApp(version: version)
-        var status: String
-        var confirming: Int64?
         let link = try open.map { try LinkParser(version: version).link($0) }
-        do {
-            let restoration = try store.beginRestore(session: session, layout: layout, resolver: version.resolver)
-            let plan = link.map { restoration.plan.merging($0, resolver: version.resolver) } ?? restoration.plan
-            let rebuilt = adapter.rebuild(plan)
-            var notes = link.map { LaunchStatus.describe(link: $0, in: rebuilt.plan) } ?? []
-            app = MailApp(version: version, rebuilt: rebuilt.root?.content, notes: &notes)
-            status = LaunchStatus.describe(restoration, rebuilt: rebuilt, notes: notes)
-            confirming = restoration.snapshot.info.id
-        } catch {
-            guard let described = LaunchStatus.describe(error, session: session) else {
-                throw StoreFailure(description: "cannot restore: \(error)")
-            }
-            status = described
-            if let link, let tree = try? adapter.capture(app.hierarchy) {
-                // Nothing restored: the link applies to the first screen.
-                let rebuilt = adapter.rebuild(Restorer.plan(tree, layout: layout).merging(link, resolver: version.resolver))
-                var notes = LaunchStatus.describe(link: link, in: rebuilt.plan)
-                app = MailApp(version: version, rebuilt: rebuilt.root?.content, notes: &notes)
-                status = ([status] + notes).joined(separator: "; ")
-            }
-        }
+        var (app, status, confirmation) = try Launch(store: store, session: session, layout: layout, adapter: adapter).restore(opening: link)
         let screen = Display(interactive: interactive)
         if interactive { Terminal.enableRawMode() }
         defer { if interactive { Terminal.restore() } }
         screen.draw(renderer().lines(app, status: status))
-        if let confirming {
-            do { try store.confirmRestore(snapshotID: confirming) } catch { status += "; not confirmed: \(error)" }
+        if let confirmation {
+            // With the plan as rebuilt: the outcome the store records (restore-inspect report)
+            // counts what this launch really showed and dropped.
+            do { try store.confirmRestore(confirmation) } catch { status += "; not confirmed: \(error)" }
         }
         let failures = FailureNote()
         let autosaver = Autosaver(store: store, session: session, appVersion: version.name) { failures.set("not saved: \($0)") }

@@ -169,6 +169,22 @@ struct MailAppTests {
         #expect(unknown.status == 64)
     }
 
+    /// Every confirmed launch is recorded with the plan as the app rebuilt it, so that
+    /// `restore-inspect report` on the app's store shows its launches per version: what the
+    /// update dropped, and the screens the app could not make.
+    @Test func restoreInspectReportShowsTheAppsLaunches() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        _ = try MailProcess.script(["--db", db], commands: ["open inbox", "open message-1", "open attachment-1-1", "quit"])
+        _ = try MailProcess.script(["--db", db], commands: ["quit"])
+        _ = try MailProcess.script(["--db", db, "--app-version", "2"], commands: ["quit"])
+        _ = try MailProcess.script(["--db", db, "--app-version", "2", "--open", "window/mail+message-3"], commands: ["quit"])
+
+        let lines = try MailProcess.report(db: db)
+        #expect(lines.contains { $0.hasPrefix("2.0: 2 restores") && $0.contains("unresolved-class AttachmentController x1") })
+        #expect(lines.contains { $0.hasPrefix("1.0: 1 restore") })
+    }
+
     /// A saved screen whose content is gone (a message deleted on the server) cannot be made:
     /// the rebuild drops it as a resolver refusal would, the status line says why, and the state
     /// saved next no longer holds it.
@@ -194,5 +210,7 @@ struct MailAppTests {
         #expect(result.stdout.contains("(no message selected)"))
         #expect(!MailProcess.storeShows("message-99", db: db))
         #expect(MailProcess.storeShows("inbox", db: db))
+        // The launch is confirmed with the plan as rebuilt: its outcome counts the failure.
+        #expect(try MailProcess.report(db: db).contains { $0.hasPrefix("1.0: 1 restore") && $0.contains("rebuild-failed MessageController x1") })
     }
 }

@@ -40,8 +40,22 @@ enum MailProcess {
     /// identifier, read as another process would (read-only).
     static func storeShows(_ identifier: String, db: String) -> Bool {
         guard let store = try? SnapshotStore(readingAt: db),
-              let restoration = try? store.restore(session: "window-1") else { return false }
+              let restoration = (try? store.restore(session: "window-1"))?.restoration else { return false }
         return restoration.snapshot.tree.allRecords.contains { $0.record.identifier == identifier }
+    }
+
+    /// The lines of `restore-inspect report --db` on the app's store.
+    static func report(db: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = builtExecutable(named: "restore-inspect", overriddenBy: "RESTORE_INSPECT")
+        process.arguments = ["report", "--db", db]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").map(String.init)
     }
 
     /// Waits up to `timeout` seconds for `condition`; returns how long it took, or `nil`.
