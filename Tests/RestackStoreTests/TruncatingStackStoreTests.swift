@@ -75,6 +75,24 @@ struct TruncatingStackStoreTests {
         #expect(throws: StoreError.self) { try store.restore(session: "s").restored }
     }
 
+    /// A path stored with a format version its form does not restore (a hand-edited row, another
+    /// writer) restores nothing, and is exported as format 2 with that version, so that the file
+    /// restores nothing either: never as a bare path, which would restore everything.
+    @Test func aPathOfAnUnsupportedVersionIsExportedWithItsVersion() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path("t.sqlite")
+        try SnapshotStore(path: file).save(try StateFile.decode(Data(Self.path.utf8)), session: "s")
+        let queue = try DatabaseQueue(path: file)
+        try queue.write { try $0.execute(sql: "UPDATE restack_snapshot SET format_version = 3") }
+        try queue.close()
+        let store = try SnapshotStore(readingAt: file)
+        let tree = try store.snapshot(id: 1).tree
+        #expect(tree.form == .tree)
+        let exported = try StateFile.decode(StateFile.encode(tree))
+        #expect(exported.formatVersion == 3)
+        #expect(Restorer.plan(exported).root == nil, "it restores nothing, as the stored snapshot")
+    }
+
     @Test func aRuleAfterADropOnAContainerThatIsNotAStackIsReported() throws {
         let folder = try TemporaryFolder()
         let file = folder.path("t.sqlite")

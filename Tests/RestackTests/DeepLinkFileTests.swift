@@ -20,12 +20,13 @@ struct DeepLinkFileTests {
                                                 container: .stack(StackContainer(records: [RestorationRecord(identifier: "thread")])))])
         #expect(try DeepLink.decode(link.jsonData()) == link, "what jsonData writes reads back")
         #expect(try Self.decode("{}") == DeepLink())
-        #expect(try Self.decode(#"{"path": null, "push": null}"#) == DeepLink())
     }
 
     @Test(arguments: [
         (#"{"path": [], "pushed": []}"#, "", #"unknown key "pushed" (expected "path", "push")"#),
         (#"{"path": "mail"}"#, "path", "expected an array of identifiers"),
+        (#"{"path": null}"#, "path", "expected an array, found null"),
+        (#"{"push": null}"#, "push", "expected an array, found null"),
         (#"{"path": ["mail", 3]}"#, "path[1]", "expected an identifier (a non-empty string)"),
         (#"{"path": ["mail", null]}"#, "path[1]", "expected an identifier (a non-empty string), found null"),
         (#"{"path": ["mail", ""]}"#, "path[1]", "an empty identifier, which no restored record has (rule 1)"),

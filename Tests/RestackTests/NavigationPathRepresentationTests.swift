@@ -149,6 +149,18 @@ struct NavigationPathRepresentationTests {
         #expect(!NavigationPathRepresentation.looksLikeRepresentation(Data(#"{"formatVersion":1,"left":[]}"#.utf8)))
         #expect(!NavigationPathRepresentation.looksLikeRepresentation(Data()))
     }
+
+    /// A path in UTF-16 or UTF-32, with or without a byte order mark, reads as the same path
+    /// (JSONDecoder reads those encodings, and so do state files).
+    @Test(arguments: [String.Encoding.utf16BigEndian, .utf16LittleEndian, .utf16, .utf32BigEndian, .utf32LittleEndian, .utf32])
+    func aPathInAnyUnicodeEncodingReadsAsAPath(_ encoding: String.Encoding) throws {
+        let text = #" ["Swift.String",""foo"","Swift.Int","1"]"#
+        let data = try #require(text.data(using: encoding))
+        #expect(NavigationPathRepresentation.looksLikeRepresentation(data), "\(encoding)")
+        let tree = try StateFile.decode(data)
+        #expect(tree.form == .navigationPath)
+        #expect(String(decoding: StateFile.encode(tree), as: UTF8.self) == String(text.dropFirst()))
+    }
 }
 
 /// A path's elements, bottom first, as ``NavigationPathRepresentation/decode(_:)`` reads them:

@@ -38,7 +38,7 @@ struct NavigationPathCommandTests {
         #expect(imported.status == 0, "\(imported.stderr)")
         let exported = try CLI.run(["export", "--db", db, "--session", "nav"])
         #expect(exported.status == 0, "\(exported.stderr)")
-        #expect(exported.stdout.trimmingCharacters(in: .newlines) == Self.path)
+        #expect(exported.stdout == Self.path + "\n", "a path exported ends with a newline, like every output")
         let restored = try CLI.run(["plan", "--db", db, "--session", "nav", "--restored"] + Self.known)
         #expect(restored.status == 0, "\(restored.stderr)")
         #expect(restored.stdout == #"["Swift.String","\"foo\"","Swift.Int","1"]"# + "\n")

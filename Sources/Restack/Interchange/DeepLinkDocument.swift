@@ -55,7 +55,11 @@ struct DeepLinkDocument: Codable {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases)
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         var path: [String] = []
-        if try keys.contains(.path) && !keys.decodeNil(forKey: .path) {
+        // Absent means none; null is a wrong type, as for every other key of the file.
+        for key in [CodingKeys.path, .push] where try keys.contains(key) && keys.decodeNil(forKey: key) {
+            throw StateFileError(path: key.stringValue, problem: "expected an array, found null (leave the key out for none)")
+        }
+        if try keys.contains(.path) {
             guard var identifiers = try? keys.nestedUnkeyedContainer(forKey: .path) else {
                 throw StateFileError(path: "path", problem: "expected an array of identifiers")
             }

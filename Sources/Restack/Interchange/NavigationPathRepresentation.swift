@@ -34,10 +34,11 @@ public enum NavigationPathRepresentation {
         String(index)
     }
 
-    /// Whether a document is in this form: its first byte other than JSON whitespace (after a UTF-8
-    /// byte order mark, if any) opens an array. A state file is an object.
+    /// Whether a document is in this form: its first character other than JSON whitespace (after
+    /// a byte order mark, if any; UTF-16 and UTF-32 are read as the decoder reads them) opens an
+    /// array. A state file is an object.
     public static func looksLikeRepresentation(_ data: Data) -> Bool {
-        var bytes = data[...]
+        var bytes = ((try? JSONStructureCheck.utf8(data)) ?? data)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes = bytes.dropFirst(3)
         }

@@ -109,13 +109,16 @@ public struct RestorationTree: Hashable, Sendable {
     /// format version 1, while its root is a drill-down whose records hold no container;
     /// ``Form/navigationPath`` for a tree made with ``navigationPath(_:)`` (or read from a path's
     /// representation) while its root is a truncating stack of records that hold no container
-    /// and each have a class and a payload; ``Form/tree`` otherwise.
+    /// and each have a class and a payload, in a format version it restores (a path has no
+    /// version of its own: one of another version is written as format 2, which keeps it, so it
+    /// still restores nothing); ``Form/tree`` otherwise.
     public var form: Form {
         switch root {
         case .drillDown(let root) where madeAs == .drillDown || formatVersion < 2:
             let flat = !root.left.contains(where: { $0.container != nil }) && root.right?.container == nil
             return flat ? .drillDown : .tree
-        case .stack(let stack) where madeAs == .navigationPath && stack.afterDrop == .truncate:
+        case .stack(let stack) where madeAs == .navigationPath && stack.afterDrop == .truncate
+                                     && Form.navigationPath.supportedFormatVersions.contains(formatVersion):
             let elements = stack.records.allSatisfy { $0.container == nil && $0.className != nil && $0.payload != nil }
             return elements ? .navigationPath : .tree
         default:
