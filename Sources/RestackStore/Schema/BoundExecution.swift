@@ -16,7 +16,7 @@ extension Statement {
     /// (this function's previous form): that clears every binding first (`sqlite3_clear_bindings`,
     /// 17k instructions a save, most of them on the 80 parameters of the records' `INSERT`) and
     /// binds text through GRDB's C-string path (see ``bind(_:to:at:)``). A save of 10 records
-    /// went from 491k to 404k instructions with this and ``DocumentRows/recordInsertSQL``'s plain
+    /// went from 491k to 416k instructions with this and ``DocumentRows/recordInsertSQL``'s plain
     /// parameters (callgrind, `restack-bench probe --save`, per save; raw SQLite 423k).
     func execute(binding values: [DatabaseValue]) throws {
         let cursor = try StepCursor(self, binding: values)
@@ -58,8 +58,8 @@ extension Statement {
     ///
     /// Text goes in by its UTF-8 bytes and their count, where GRDB's `String` binding hands
     /// SQLite a C string (a temporary copy of the string made for the call, then `strlen`, and
-    /// a cut at the first NUL): 100 values a save of 10 records went from 71k to 37k
-    /// instructions. An empty blob is bound as a zero-length blob, never as NULL (a `Data`
+    /// a cut at the first NUL): binding the values of a save of 10 records went from 71k to 55k
+    /// instructions, SQLite's own copying of them included (callgrind). An empty blob is bound as a zero-length blob, never as NULL (a `Data`
     /// without storage has no base address, which SQLite would take for NULL).
     static func bind(_ value: DatabaseValue, to statement: SQLiteStatement, at index: CInt) -> CInt {
         // SQLite copies the value before the bind returns (`SQLITE_TRANSIENT`).
