@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         // `swift package generate-documentation --target Restack` (DocC); a plugin, not linked.
@@ -38,6 +39,7 @@ let package = Package(
                 .embedInCode("m004_trees.sql"),
                 .embedInCode("m005_kind_checks_on_read.sql"),
                 .embedInCode("m006_truncating_stacks_and_paths.sql"),
+                .embedInCode("m007_restore_outcomes.sql"),
             ]
         ),
 
@@ -51,6 +53,8 @@ let package = Package(
                 // GRDB's own SQLite module, for the launch read's text columns (StepCursor.swift).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // Restore outcomes as counters and a timer, to whatever backend the app bootstrapped.
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
 
@@ -112,6 +116,8 @@ let package = Package(
                 "RestackTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
                 "RestackPropertyTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

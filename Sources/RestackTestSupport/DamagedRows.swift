@@ -76,6 +76,20 @@ public enum DamagedStores {
         ("restack_container", "compact", ["text", "NULL"], false, true),
         ("restack_container", "selected", ["integer", "NULL"], false, true),
         ("restack_container", "after_drop", ["text", "NULL"], false, true),
+        ("restack_outcome", "session", ["text"], false, true),
+        ("restack_outcome", "recorded_at", ["integer"], false, true),
+        ("restack_outcome", "app_version", ["text", "NULL"], false, true),
+        ("restack_outcome", "snapshot_id", ["integer"], false, true),
+        ("restack_outcome", "snapshot_app_version", ["text", "NULL"], false, true),
+        ("restack_outcome", "result", ["text"], false, true),
+        ("restack_outcome", "layout", ["text", "NULL"], false, true),
+        ("restack_outcome", "skipped_quarantined", ["integer"], false, true),
+        ("restack_outcome", "restored_records", ["integer"], false, true),
+        ("restack_outcome", "duration_ms", ["integer", "NULL"], false, true),
+        ("restack_outcome_drop", "outcome_id", ["integer"], false, false),
+        ("restack_outcome_drop", "reason", ["text"], false, true),
+        ("restack_outcome_drop", "class_name", ["text", "NULL"], false, true),
+        ("restack_outcome_drop", "count", ["integer"], false, true),
     ]
 
     /// Every column of every table with every storage class SQLite lets it hold that it must
@@ -100,6 +114,11 @@ public enum DamagedStores {
         Damage(table: "restack_container", column: "selected", literal: "-1", kind: "-1", isRead: true),
         Damage(table: "restack_container", column: "after_drop", literal: "'rewind'", kind: "'rewind'", isRead: true),
         Damage(table: "restack_container", column: "after_drop", literal: "'Truncate'", kind: "'Truncate'", isRead: true),
+        Damage(table: "restack_outcome", column: "result", literal: "'maybe'", kind: "'maybe'", isRead: true),
+        Damage(table: "restack_outcome", column: "layout", literal: "'wide'", kind: "'wide'", isRead: true),
+        Damage(table: "restack_outcome", column: "restored_records", literal: "-1", kind: "-1", isRead: true),
+        Damage(table: "restack_outcome_drop", column: "reason", literal: "'lost'", kind: "'lost'", isRead: true),
+        Damage(table: "restack_outcome_drop", column: "count", literal: "-3", kind: "-3", isRead: true),
     ]
 
     /// The rows a damage goes into: session "s", its newest snapshot, and that snapshot's
@@ -111,6 +130,8 @@ public enum DamagedStores {
             // rule after a drop, the split at tabs[0] the other settings.
             "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 'u') AND owner = '\(["selected": "", "after_drop": "tabs[1]"][column] ?? "tabs[0]")'"
         case "restack_session": "name = 's'"
+        case "restack_outcome": "id = (SELECT MAX(id) FROM restack_outcome)"
+        case "restack_outcome_drop": "rowid = (SELECT MAX(rowid) FROM restack_outcome_drop)"
         case "restack_snapshot": "id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 's')"
         default: "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 's') AND path = 'left[1]'"
         }
@@ -161,6 +182,10 @@ public enum DamagedStores {
             try store.save(state, session: session, appVersion: "1.0")
         }
         try store.save(fixtureTree, session: "u", appVersion: "1.0")
+        // A restore outcome with a drop count: session "s" restored without `BController`.
+        if case .restore(let restoration) = try store.beginRestore(session: "s", layout: .compact, resolver: .knownClasses(["AController", "RController"])) {
+            try store.confirmRestore(restoration)
+        }
     }
 
     /// Writes `damage` into the store at `path` (closed), with nothing else changed: the schema
@@ -173,7 +198,8 @@ public enum DamagedStores {
     /// Writes `literal` into column `column` of the `row`-th row (in key order, modulo the
     /// table's size) of `table`, for random damage.
     public static func write(_ literal: String, into table: String, column: String, row: Int, at path: String) throws {
-        let key = table == "restack_record" ? "snapshot_id, path" : table == "restack_container" ? "snapshot_id, owner" : "id"
+        let key = table == "restack_record" ? "snapshot_id, path" : table == "restack_container" ? "snapshot_id, owner"
+            : table == "restack_outcome_drop" ? "rowid" : "id"
         let keyList = "(\(key))"
         try write(path, """
             UPDATE OR IGNORE \(table) SET \(column) = \(literal) WHERE \(keyList) IN (
@@ -220,6 +246,11 @@ public enum DamagedStores {
             CREATE TABLE restack_container (snapshot_id, owner, kind, focus, compact, selected, after_drop, \
             PRIMARY KEY (snapshot_id, owner)) WITHOUT ROWID
             """,
+        "restack_outcome": """
+            CREATE TABLE restack_outcome (id INTEGER PRIMARY KEY, session, recorded_at, app_version, snapshot_id, \
+            snapshot_app_version, result, layout, skipped_quarantined, restored_records, duration_ms)
+            """,
+        "restack_outcome_drop": "CREATE TABLE restack_outcome_drop (outcome_id, reason, class_name, count)",
     ]
 
     /// Makes sure ``loosened`` has every column of the store's tables, in order: a migration

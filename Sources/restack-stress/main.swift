@@ -9,7 +9,10 @@
 //       round before the first save does not count), checking each restored snapshot against
 //       StressStates.state(seed:index:) for its tag; prints "reads <n> verified <v>". A snapshot
 //       that is not exactly what was saved is an error.
-//   Either mode takes --durability full|normal (full by default).
+//   restack-stress restore --db PATH --session NAME --count N [--app-version V]
+//       Begins and confirms N restores of the session (each recording its outcome, under app
+//       version V), printing "confirmed <n>" at the end.
+//   Every mode takes --durability full|normal (full by default).
 // Any error is printed as "error <message>" and exits 1.
 
 import Foundation
@@ -38,7 +41,8 @@ guard CommandLine.arguments.count > 1, let path = option("--db") else {
 let count = UInt64(option("--count") ?? "0") ?? 0
 // Keep every snapshot, so that every acknowledged save can be checked.
 let durability: SnapshotStore.Durability = option("--durability") == "normal" ? .normal : .full
-let options = SnapshotStore.Options(retention: .init(keepLast: Int.max / 2), durability: durability)
+let options = SnapshotStore.Options(retention: .init(keepLast: Int.max / 2), durability: durability, appVersion: option("--app-version"),
+                                    outcomeRetention: .init(keepLast: Int.max / 2))
 
 do {
     let store = try SnapshotStore(path: path, options: options)
@@ -54,6 +58,15 @@ do {
             say("ack \(info.id) \(seed) \(index)")
             index += 1
         }
+    case "restore":
+        guard let session = option("--session") else { fail("restore needs --session") }
+        var confirmed: UInt64 = 0
+        while confirmed < max(count, 1) {
+            guard case .restore(let restoration) = try store.beginRestore(session: session) else { fail("the snapshot expired, with no expiry set") }
+            try store.confirmRestore(restoration)
+            confirmed += 1
+        }
+        say("confirmed \(confirmed)")
     case "read":
         var reads = 0
         var rounds: UInt64 = 0
@@ -66,7 +79,9 @@ do {
                 continue
             }
             for session in sessions {
-                let snapshot = try store.restore(session: session.name).snapshot
+                guard let snapshot = try store.restore(session: session.name).restoration?.snapshot else {
+                    fail("session \(session.name) answered expired, with no expiry set")
+                }
                 guard StressStates.isIntact(snapshot) else {
                     fail("torn snapshot \(snapshot.info.id) of \(session.name): \(snapshot.info.recordCount) records, tag \(snapshot.info.appVersion ?? "none")")
                 }

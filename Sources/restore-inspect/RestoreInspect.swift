@@ -20,6 +20,6 @@ struct RestoreInspect: ParsableCommand {
               75 store locked by another process: try again
             """,
         version: RestackVersion.current,
-        subcommands: [Demo.self, Sessions.self, History.self, Show.self, Check.self, Plan.self, Diff.self, Export.self, Import.self, Unquarantine.self]
+        subcommands: [Demo.self, Sessions.self, History.self, Show.self, Check.self, Plan.self, Report.self, Diff.self, Export.self, Import.self, Unquarantine.self]
     )
 }

@@ -56,7 +56,7 @@ struct PathSnippets {
         func log(_ line: String) { scene.log(line) }
         func launch(with pathTypes: RouteCoding<PathElement>) async throws {
             // snippet: navigation-path-restore
-            guard let loaded = try await store.beginRestore(session: sceneID) else { return }
+            guard case .restore(let loaded)? = try await store.beginRestore(session: sceneID) else { return }   // never saved, or expired
             let restored = pathTypes.restore(loaded.snapshot.tree)   // each element decoded once
             for dropped in restored.plan.dropped {
                 log("not restored: \(dropped.record.className ?? "?") at \(dropped.path): \(dropped.reason)")
@@ -65,7 +65,7 @@ struct PathSnippets {
             let pathJSON = restored.plan.restoredTree.map(StateFile.encode) ?? Data("[]".utf8)
             // end snippet
             scene.restored = pathJSON
-            try await store.confirmRestore(snapshotID: loaded.snapshot.info.id)
+            try await store.confirmRestore(loaded.restoration(with: restored.plan))   // records the outcome
         }
 
         try await launch(with: pathTypes)

@@ -45,17 +45,47 @@ struct StoreSnippets {
         try store.save(RestorationTree.drillDown(left: [RestorationRecord(identifier: "boxes", className: "MailboxesController")]), session: sessionID)
         // snippet: launch-sequence
         // 1. At launch, before building the UI.
-        let restoration = try store.beginRestore(session: sessionID, resolver: RecordResolver { factory.canMake($0.className) })
-        if restoration.fellBack { log.error("skipped crashing snapshots \(restoration.skippedQuarantined)") }
+        switch try store.beginRestore(session: sessionID, resolver: RecordResolver { factory.canMake($0.className) }) {
+        case .restore(let restoration):
+            if restoration.fellBack { log.error("skipped crashing snapshots \(restoration.skippedQuarantined)") }
 
-        // 2. Rebuild. Saving on every navigation change is fine here: these saves are provisional.
-        rebuild(restoration.plan)
+            // 2. Rebuild. Saving on every navigation change is fine here: these saves are provisional.
+            rebuild(restoration.plan)
 
-        // 3. Once the restored UI is up (viewDidAppear of the top controller, say).
-        try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
+            // 3. Once the restored UI is up (viewDidAppear of the top controller, say): confirm
+            //    with the plan rebuilt; the store records its outcome.
+            try store.confirmRestore(restoration)
+        case .expired:
+            showInitialUI()                                  // saved too long ago; the snapshot is kept
+        }
         // end snippet
         #expect(app.rebuilt == ["boxes"])
         #expect(try store.snapshots(session: sessionID).allSatisfy { $0.unconfirmedRestores == 0 })
+        #expect(try store.restoreOutcomes(session: sessionID).map(\.restoredRecords) == [1])
+    }
+
+    @Test func expiryAndReport() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        let saved = Date(timeIntervalSince1970: 1_800_000_000)
+        let launch = saved.addingTimeInterval(15 * 24 * 3600)
+        let clock = SnapshotStore.TimeSource { launch }
+        try SnapshotStore(path: path).save(RestorationTree.drillDown(left: [RestorationRecord(identifier: "boxes", className: "MailboxesController")]),
+                                          session: "scene", savedAt: saved)
+        // snippet: expiry
+        var options = SnapshotStore.Options(appVersion: "3.0 (45)")   // recorded with each restore outcome
+        options.expiry = try .init(after: 14 * 24 * 3600)              // a user back after two weeks starts afresh
+        // end snippet
+        options.clock = clock
+        let store = try SnapshotStore(path: path, options: options)
+        #expect(try store.beginRestore(session: "scene").expiredSnapshot?.savedAt == saved)
+        // snippet: outcome-report
+        let report = RestoreOutcomeReport(try store.restoreOutcomes())
+        for version in report.versions {                                // worst first
+            log.error("\(version.appVersion ?? "?"): \(version.restores) restores, \(version.expired) expired, \(version.droppedRecords) records dropped")
+        }
+        // end snippet
+        #expect(report.versions.map(\.expired) == [1])
     }
 
     @Test func quickStartSave() throws {
@@ -74,7 +104,7 @@ struct StoreSnippets {
         ], selected: 0)))
         try store.save(tree, session: sceneID, appVersion: "2.3 (45)")
         // end snippet
-        let restored = try store.restore(session: sceneID)
+        let restored = try store.restore(session: sceneID).restored
         #expect(restored.plan.restoredRecords.compactMap(\.restoredRecord.identifier) == ["mail", "mailboxes", "inbox", "settings"])
         #expect(restored.snapshot.info.appVersion == "2.3 (45)")
     }
@@ -89,15 +119,15 @@ struct StoreSnippets {
         func sceneWillConnect(_ scene: Scene) async {
             do {
                 try Task.checkCancellation()
-                guard let loaded = try await store.beginRestore(session: scene.id) else {
-                    return showInitialUI()                       // never saved
+                guard case .restore(let loaded)? = try await store.beginRestore(session: scene.id) else {
+                    return showInitialUI()                       // never saved, or expired
                 }
                 let layout: Layout = scene.isCompact ? .compact : .regular
                 let restoration = loaded.plan(layout: layout, resolver: RecordResolver { record, _ in
                     factory.canMake(record.className)            // the main-actor factory as the resolver
                 })
                 rebuild(restoration.plan)
-                try await store.confirmRestore(snapshotID: loaded.snapshot.info.id)
+                try await store.confirmRestore(restoration)     // records this plan's outcome
             } catch let error as StoreError {                    // every store error matches from `any Error`
                 log.error("restore failed: \(error)")
                 showInitialUI()

@@ -61,7 +61,7 @@ struct ConcurrencyTests {
                     for round in 0..<rounds {
                         let state = StressStates.state(seed: UInt64(task), index: UInt64(round))
                         let info = try store.save(state, session: "task-\(task)", appVersion: StressStates.tag(seed: UInt64(task), index: UInt64(round)))
-                        let restored = try store.restore(session: "task-\(task)")
+                        let restored = try store.restore(session: "task-\(task)").restored
                         if restored.snapshot.info.id == info.id && restored.snapshot.tree == state {
                             verified += 1
                         }
@@ -74,5 +74,41 @@ struct ConcurrencyTests {
         print("in-process concurrency: \(tasks) tasks x \(rounds) save+restore, verified \(results.reduce(0, +))")
         #expect(results == Array(repeating: rounds, count: tasks))
         #expect(try store.check().snapshotCount == tasks * rounds)
+    }
+}
+
+/// Restore outcomes written by several processes at once (issue 18): each helper process
+/// begins and confirms restores of its own session under its own app version while this
+/// process does the same; every outcome is recorded whole, none lost.
+@Suite("Outcomes from several processes")
+struct OutcomeProcessTests {
+    @Test func outcomesWrittenWhileOtherProcessesRestore() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("o.sqlite")
+        let state = RestorationTree.drillDown(left: [RestorationRecord(identifier: "a", className: "A"), RestorationRecord(identifier: nil, className: "B")])
+        let store = try SnapshotStore(path: path, options: .init(appVersion: "main", outcomeRetention: .init(keepLast: 10_000)))
+        for session in ["p1", "p2", "main"] {
+            try store.save(state, session: session)
+        }
+        let helpers = try ["p1", "p2"].map { session in
+            try Helper.start(["restore", "--db", path, "--session", session, "--count", "40", "--app-version", session])
+        }
+        for _ in 0..<40 {
+            guard case .restore(let restoration) = try store.beginRestore(session: "main") else { Issue.record("expired"); return }
+            try store.confirmRestore(restoration)
+        }
+        for (process, output) in helpers {
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0 && text.contains("confirmed 40"), "\(text)")
+        }
+        let outcomes = try SnapshotStore(readingAt: path).restoreOutcomes()
+        #expect(outcomes.count == 120)
+        for session in ["p1", "p2", "main"] {
+            let mine = outcomes.filter { $0.session == session }
+            #expect(mine.count == 40 && mine.allSatisfy { $0.appVersion == session }, "\(session)")
+            #expect(mine.allSatisfy { $0.restoredRecords == 1 && $0.drops == [.init(reason: .missingIdentifier, className: "B", count: 1)] })
+        }
+        #expect(try store.check().isHealthy)
     }
 }

@@ -19,24 +19,24 @@ struct CrashLoopGuardTests {
 
         // Launch 1 and 2: the bad snapshot is restored, and the app crashes before confirming.
         for attempt in 1...2 {
-            let restoration = try store.beginRestore(session: "s")
+            let restoration = try store.beginRestore(session: "s").restored
             #expect(restoration.snapshot.info.id == bad.id)
             #expect(restoration.snapshot.info.unconfirmedRestores == attempt)
             #expect(!restoration.fellBack)
         }
         // Launch 3: the guard quarantines it and falls back; the plan says so.
-        let fallback = try store.beginRestore(session: "s")
+        let fallback = try store.beginRestore(session: "s").restored
         #expect(fallback.snapshot.info.id == good.id)
         #expect(fallback.skippedQuarantined == [bad.id])
         #expect(fallback.plan.left.map(\.record.identifier) == ["good"])
-        try store.confirmRestore(snapshotID: fallback.snapshot.info.id)
+        try store.confirmRestore(fallback)
 
         // Kept, visible, and still passed over.
         let history = try store.snapshots(session: "s")
         #expect(history.map(\.isQuarantined) == [false, true])
         #expect(try #require(history.first).unconfirmedRestores == 0, "confirmed")
-        #expect(try store.beginRestore(session: "s").snapshot.info.id == good.id)
-        #expect(try store.restore(session: "s").skippedQuarantined == [bad.id], "the read-only plan says the same")
+        #expect(try store.beginRestore(session: "s").restored.snapshot.info.id == good.id)
+        #expect(try store.restore(session: "s").restored.skippedQuarantined == [bad.id], "the read-only plan says the same")
         #expect(try store.snapshot(id: bad.id).tree == Self.bad, "quarantine never changes the records")
     }
 
@@ -45,9 +45,9 @@ struct CrashLoopGuardTests {
         let store = try SnapshotStore(path: folder.path("g.sqlite"))
         let only = try store.save(Self.good, session: "s")
         for _ in 0..<5 {
-            let restoration = try store.beginRestore(session: "s")
+            let restoration = try store.beginRestore(session: "s").restored
             #expect(restoration.snapshot.info.id == only.id)
-            try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
+            try store.confirmRestore(restoration)
         }
         #expect(try store.snapshots(session: "s").allSatisfy { !$0.isQuarantined && $0.unconfirmedRestores == 0 })
     }
@@ -58,9 +58,9 @@ struct CrashLoopGuardTests {
         try store.save(Self.good, session: "s")
         let bad = try store.save(Self.bad, session: "s")
         for _ in 0..<4 {
-            #expect(try store.beginRestore(session: "s").snapshot.info.id == bad.id)
+            #expect(try store.beginRestore(session: "s").restored.snapshot.info.id == bad.id)
         }
-        #expect(try store.beginRestore(session: "s").skippedQuarantined == [bad.id])
+        #expect(try store.beginRestore(session: "s").restored.skippedQuarantined == [bad.id])
     }
 
     @Test func whenEverySnapshotIsQuarantinedTheErrorSaysSoAndLiftingRestoresIt() throws {
@@ -69,11 +69,11 @@ struct CrashLoopGuardTests {
         let only = try store.save(Self.bad, session: "s")
         _ = try store.beginRestore(session: "s")
         #expect(throws: StoreError.noRestorableSnapshot(session: "s", quarantined: [only.id])) {
-            try store.beginRestore(session: "s")
+            try store.beginRestore(session: "s").restored
         }
         #expect(try store.snapshot(id: only.id).info.isQuarantined, "the quarantine is kept though the restore failed")
         try store.liftQuarantine(snapshotID: only.id)
-        #expect(try store.beginRestore(session: "s").snapshot.info.id == only.id)
+        #expect(try store.beginRestore(session: "s").restored.snapshot.info.id == only.id)
         #expect(throws: StoreError.snapshotNotFound(999, session: nil)) { try store.liftQuarantine(snapshotID: 999) }
     }
 
@@ -81,11 +81,12 @@ struct CrashLoopGuardTests {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("g.sqlite"), options: .init(crashLoopThreshold: 1))
         let bad = try store.save(Self.bad, session: "s")
-        _ = try store.beginRestore(session: "s")
-        try store.confirmRestore(snapshotID: bad.id)
+        let restoration = try store.beginRestore(session: "s").restored
+        #expect(restoration.snapshot.info.id == bad.id)
+        try store.confirmRestore(restoration)
         let fresh = try store.save(Self.good, session: "s")
         #expect(!fresh.isProvisional)
-        #expect(try store.beginRestore(session: "s").snapshot.info.id == fresh.id)
+        #expect(try store.beginRestore(session: "s").restored.snapshot.info.id == fresh.id)
     }
 
     @Test func choiceIsAPureFunctionOfHistory() {

@@ -16,7 +16,7 @@ struct CrashLoopInRealUseTests {
     /// restored record (saving the stack so far after each push), then confirms, unless the
     /// restored state contains the record that crashes it.
     static func launch(_ store: SnapshotStore, session: String = "s") throws -> (restoration: StoreRestoration, crashed: Bool) {
-        let restoration = try store.beginRestore(session: session)
+        let restoration = try store.beginRestore(session: session).restored
         var rebuilt = DrillDownContainer(left: [])
         for entry in restoration.plan.left {
             rebuilt.left.append(entry.record)
@@ -30,7 +30,7 @@ struct CrashLoopInRealUseTests {
             rebuilt.right = right.record
             try store.save(.drillDown(left: rebuilt.left, right: rebuilt.right), session: session)
         }
-        try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
+        try store.confirmRestore(restoration)
         return (restoration, false)
     }
 
@@ -78,14 +78,14 @@ struct CrashLoopInRealUseTests {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("g.sqlite"))
         let first = try store.save(Self.good1, session: "s")
-        let restoration = try store.beginRestore(session: "s")
+        let restoration = try store.beginRestore(session: "s").restored
         let provisional = try store.save(Self.good2, session: "s")
         #expect(provisional.isProvisional)
         #expect(try store.snapshots(session: "s").last?.isProvisional == true)
-        #expect(try store.restore(session: "s").snapshot.info.id == first.id, "a provisional save is not what a launch restores")
-        try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
+        #expect(try store.restore(session: "s").restored.snapshot.info.id == first.id, "a provisional save is not what a launch restores")
+        try store.confirmRestore(restoration)
         #expect(try store.snapshots(session: "s").allSatisfy { !$0.isProvisional })
-        #expect(try store.restore(session: "s").snapshot.info.id == provisional.id)
+        #expect(try store.restore(session: "s").restored.snapshot.info.id == provisional.id)
         #expect(!(try store.save(Self.good1, session: "s").isProvisional), "saves after the confirmation are ordinary")
     }
 
@@ -115,9 +115,9 @@ struct CrashLoopInRealUseTests {
         let b = try store.save(Self.good2, session: "s")
         let bad = try store.save(Self.bad, session: "s")
         _ = try store.beginRestore(session: "s")                   // bad, never confirmed
-        let fallback = try store.beginRestore(session: "s")        // quarantines bad, restores b
+        let fallback = try store.beginRestore(session: "s").restored        // quarantines bad, restores b
         #expect(fallback.snapshot.info.id == b.id)
-        try store.confirmRestore(snapshotID: b.id)
+        try store.confirmRestore(fallback)
         #expect(try store.pruneHistory(session: "s", keepingLast: 1) == 1)
         let history = try store.snapshots(session: "s")
         #expect(history.map(\.id) == [b.id, bad.id], "a is pruned; b is the one kept; bad is kept and not counted")
@@ -138,8 +138,8 @@ struct UnreadableSnapshotTests {
         try store.database.write { db in
             try db.execute(sql: "UPDATE restack_record SET position = 7 WHERE snapshot_id = ? AND path = 'left[1]'", arguments: [damaged.id])
         }
-        #expect(throws: StoreError.self) { try store.restore(session: "s") }   // inspection says it is damaged
-        let restoration = try store.beginRestore(session: "s")
+        #expect(throws: StoreError.self) { try store.restore(session: "s").restored }   // inspection says it is damaged
+        let restoration = try store.beginRestore(session: "s").restored
         #expect(restoration.snapshot.info.id == good.id, "a launch is not failed by one damaged snapshot")
         #expect(restoration.skippedQuarantined == [damaged.id])
         #expect(try store.snapshot(id: good.id).info.unconfirmedRestores == 1)
@@ -152,13 +152,13 @@ struct UnreadableSnapshotTests {
         let good = try await store.save(CrashLoopInRealUseTests.good2, session: "s")
         try await store.save(CrashLoopInRealUseTests.bad, session: "s")
         _ = try await store.beginRestore(session: "s")             // the bad one, never confirmed
-        let fallback = try #require(try await store.beginRestore(session: "s"))
+        let fallback = try #require(try await store.beginRestore(session: "s")).restored
         #expect(fallback.snapshot.info.id == good.id)
-        try await store.confirmRestore(snapshotID: good.id)
+        try await store.confirmRestore(fallback.plan())
         let autosaver = Autosaver(store: store, session: "s")
         autosaver.submit(CrashLoopInRealUseTests.bad)              // the user goes back there
         try await autosaver.flush()
         #expect(await autosaver.snapshotsWritten == 1, "the quarantined snapshot is not what the session restores")
-        #expect(try await store.restore(session: "s")?.snapshot.tree == CrashLoopInRealUseTests.bad)
+        #expect(try await store.restore(session: "s")?.restored.snapshot.tree == CrashLoopInRealUseTests.bad)
     }
 }

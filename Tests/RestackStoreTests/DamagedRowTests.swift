@@ -24,6 +24,8 @@ struct DamagedRowTests {
             ("beginRestore(session: s)", { () throws(StoreError) in _ = try store.beginRestore(session: "s") }),
             ("latestSnapshot(session: u)", { () throws(StoreError) in _ = try store.latestSnapshot(session: "u") }),
             ("restore(session: u)", { () throws(StoreError) in _ = try store.restore(session: "u") }),
+            ("restoreOutcomes()", { () throws(StoreError) in _ = try store.restoreOutcomes() }),
+            ("restoreOutcomes(session: s)", { () throws(StoreError) in _ = try store.restoreOutcomes(session: "s") }),
             ("save(session: s)", { () throws(StoreError) in _ = try store.save(RestorationTree.drillDown(left: []), session: "s") }),
         ]
     }
@@ -83,12 +85,12 @@ struct DamagedRowTests {
         let checked = Set(StoredColumn.all.filter { $0.name != "id" }.map { "\($0.table).\($0.name)" })
         let damaged = Set(DamagedStores.all.map(\.columnName))
         #expect(checked == damaged)
-        #expect(DamagedStores.all.count == 103)
+        #expect(DamagedStores.all.count == 103 + 56, "103, and 56 in the outcome tables (migration 7)")
         // Every enumerated column also gets text of the right class that names none of its
         // values (issue 21, item 19): a reader that took it for one of them would pass the
         // storage-class damages unnoticed.
         let enumerated = ["restack_snapshot.shape", "restack_record.slot", "restack_container.kind", "restack_container.focus", "restack_container.compact",
-                          "restack_container.after_drop"]
+                          "restack_container.after_drop", "restack_outcome.result", "restack_outcome.layout", "restack_outcome_drop.reason"]
         for column in enumerated {
             #expect(DamagedStores.all.contains { $0.columnName == column && $0.literal.hasPrefix("'") && $0.kind != "text" }, "\(column)")
         }
@@ -129,7 +131,7 @@ struct DamagedRowTests {
         #expect(try store.snapshots(session: "s").map(\.id) == [-7, .max])
         #expect(try store.snapshot(id: -7).tree == DamagedStores.fixture[0].state)
         #expect(try store.snapshot(id: .max, session: "s").tree == DamagedStores.fixture[1].state)
-        #expect(try store.restore(session: "t").snapshot.info.id == .min)
+        #expect(try store.restore(session: "t").restored.snapshot.info.id == .min)
         #expect(try store.sessions().map(\.latestSnapshotID) == [.max, .min, 4], "s, t, and u (the tree)")
         // No id is left after Int64.max: a save is a typed error and writes nothing.
         #expect(throws: StoreError.self) { try store.save(RestorationTree.drillDown(left: []), session: "s") }

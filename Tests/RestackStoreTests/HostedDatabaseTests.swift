@@ -18,7 +18,7 @@ struct HostedDatabaseTests {
         try migrator.migrate(pool)
         let store = try SnapshotStore(database: pool)
         try store.save(mailState, session: "main")
-        #expect(try store.restore(session: "main").snapshot.tree == mailState)
+        #expect(try store.restore(session: "main").restored.snapshot.tree == mailState)
         let (hasNotes, appMigrated) = try pool.read { db in
             (try db.tableExists("note"), try migrator.hasCompletedMigrations(db))
         }
@@ -50,8 +50,8 @@ struct InMemoryStoreTests {
         let tree = RestorationTree(root: .tabs(TabsContainer(tabs: [RestorationRecord(identifier: "a", className: "A")], selected: 0)))
         let saved = try store.save(tree, session: "s")
         #expect(try store.snapshot(id: saved.id).tree == tree)
-        #expect(try store.beginRestore(session: "s", layout: .compact).plan.root != nil)
-        #expect(throws: StoreError.noRestorableSnapshot(session: "s", quarantined: [saved.id])) { try store.beginRestore(session: "s") }
+        #expect(try store.beginRestore(session: "s", layout: .compact).restored.plan.root != nil)
+        #expect(throws: StoreError.noRestorableSnapshot(session: "s", quarantined: [saved.id])) { try store.beginRestore(session: "s").restored }
         #expect(try store.check().isHealthy)
         #expect(try SnapshotStore.inMemory().sessions().isEmpty, "each in-memory store is its own")
     }

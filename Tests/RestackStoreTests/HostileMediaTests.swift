@@ -18,7 +18,7 @@ struct HostileMediaTests {
 
         let store = try SnapshotStore(path: path)
         #expect(store.isReadOnly)
-        #expect(try store.restore(session: "s").snapshot.info.id == saved.id)
+        #expect(try store.restore(session: "s").restored.snapshot.info.id == saved.id)
         #expect(throws: StoreError.readOnly(path: path)) { try store.save(mailState, session: "s") }
         #expect(try SnapshotStore(readingAt: path).snapshot(id: saved.id).tree == mailState)
         #expect(throws: StoreError.readOnly(path: mount.path("new.sqlite"))) { try SnapshotStore(path: mount.path("new.sqlite")) }
@@ -34,7 +34,7 @@ struct HostileMediaTests {
         let filler = mount.fill()
 
         let store = try SnapshotStore(path: path)
-        #expect(try store.restore(session: "s").snapshot.tree == mailState)
+        #expect(try store.restore(session: "s").restored.snapshot.tree == mailState)
         #expect(throws: StoreError.diskFull(path: path)) { try store.save(mailState, session: "s") }
         _ = try SnapshotStore(readingAt: path).check()
         #expect(throws: StoreError.diskFull(path: mount.path("new.sqlite"))) { try SnapshotStore(path: mount.path("new.sqlite")) }
@@ -56,7 +56,7 @@ struct HostileMediaTests {
         let big = RestorationTree.drillDown(left: (0..<200).map { RestorationRecord(identifier: "r\($0)", className: "C", payload: Data(count: 4000)) })
         #expect(throws: StoreError.diskFull(path: path)) { try store.save(big, session: "s") }
         #expect(try store.snapshots(session: "s").map(\.id) == [saved.id])
-        #expect(try store.restore(session: "s").snapshot.tree == mailState)
+        #expect(try store.restore(session: "s").restored.snapshot.tree == mailState)
     }
 }
 
@@ -72,7 +72,7 @@ struct JournalAndLockTests {
         try HotJournal.copy(original, to: copy)
         let store = try SnapshotStore(path: copy)
         #expect(!store.isReadOnly)
-        #expect(try store.restore(session: "s").snapshot.info.id == saved.id, "the journal was rolled back")
+        #expect(try store.restore(session: "s").restored.snapshot.info.id == saved.id, "the journal was rolled back")
         try store.save(mailState, session: "s")
         #expect(try store.check().isHealthy)
     }
@@ -117,7 +117,7 @@ struct JournalAndLockTests {
         #expect(throws: StoreError.interruptedWrite(path: path)) { _ = try SnapshotStore(readingAt: path).sessions() }
         #expect(FileManager.default.contents(atPath: path) == bytes)
         #expect(FileManager.default.contents(atPath: path + "-journal") == journal)
-        #expect(try SnapshotStore(path: path).restore(session: "s").snapshot.info.id == saved)
+        #expect(try SnapshotStore(path: path).restore(session: "s").restored.snapshot.info.id == saved)
         #expect(try SnapshotStore(readingAt: path).check().isHealthy)
     }
 

@@ -47,7 +47,7 @@ struct LoggingTests {
         let good = try store.save(RestorationTree.drillDown(left: [record("a"), record(nil, "Gone")]), session: "s")
         let bad = try store.save(RestorationTree.drillDown(left: [record("crash")]), session: "s")
         _ = try store.beginRestore(session: "s")
-        let fallback = try store.beginRestore(session: "s")
+        let fallback = try store.beginRestore(session: "s").restored
         #expect(fallback.snapshot.info.id == good.id)
         #expect(throws: StoreError.self) { try store.save(RestorationTree.drillDown(left: (0..<4).map { record("r\($0)") }), session: "s") }
 

@@ -86,7 +86,7 @@ struct MalformedStoreTests {
         let before = FileFingerprint(path)
         let store = try SnapshotStore(path: path)
         #expect(store.isReadOnly)
-        #expect(try store.restore(session: "s").snapshot.tree == mailState)
+        #expect(try store.restore(session: "s").restored.snapshot.tree == mailState)
         #expect(throws: StoreError.readOnly(path: path)) { try store.save(mailState, session: "s") }
         #expect(throws: StoreError.readOnly(path: path)) { try store.deleteSession("s") }
         #expect(FileFingerprint(path).bytes == before.bytes)
@@ -119,7 +119,7 @@ struct MalformedStoreTests {
         for (info, state) in saved {
             #expect(try store.snapshot(id: info.id).tree == state)
         }
-        #expect(try store.restore(session: "s").snapshot.info.id == saved.last?.0.id)
+        #expect(try store.restore(session: "s").restored.snapshot.info.id == saved.last?.0.id)
         #expect(try store.check().snapshotCount == saved.count, "the failed save left no snapshot behind")
         #expect(try store.check().isHealthy)
     }

@@ -99,7 +99,7 @@ struct MigrationTests {
             let old = try SnapshotStore(readingAt: path)
             #expect(try old.snapshot(id: 2).tree == expected)
             #expect(try old.snapshots(session: "mail").map(\.unconfirmedRestores) == [0, 0])
-            #expect(try old.restore(session: "mail").snapshot.info.id == 2)
+            #expect(try old.restore(session: "mail").restored.snapshot.info.id == 2)
             #expect(try old.check().appliedMigrations == ["restack.m001_initial"])
         }
         #expect(FileFingerprint(path) == before, "a read-only opening leaves the file byte for byte")
@@ -118,10 +118,10 @@ struct MigrationTests {
         let confirmed = try store.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM restack_snapshot WHERE confirmed_at IS NULL") }
         #expect(confirmed == 2)
         // The guard works on the migrated columns.
-        let restoration = try store.beginRestore(session: "mail")
+        let restoration = try store.beginRestore(session: "mail").restored
         #expect(restoration.snapshot.tree == expected)
         #expect(try store.snapshots(session: "mail").last?.unconfirmedRestores == 1)
-        try store.confirmRestore(snapshotID: 2)
+        try store.confirmRestore(restoration)
         #expect(try store.snapshots(session: "mail").last?.unconfirmedRestores == 0)
     }
 }

@@ -44,9 +44,9 @@ struct RetentionTests {
         let good = try store.save(mailState, session: "s")
         let bad = try store.save(mailState, session: "s")
         _ = try store.beginRestore(session: "s")                 // bad: 1 unconfirmed restore
-        let fallback = try store.beginRestore(session: "s")      // quarantines bad, falls back to good
+        let fallback = try store.beginRestore(session: "s").restored      // quarantines bad, falls back to good
         #expect(fallback.snapshot.info.id == good.id && fallback.skippedQuarantined == [bad.id])
-        try store.confirmRestore(snapshotID: good.id)
+        try store.confirmRestore(fallback)
         for _ in 0..<5 {
             try store.save(mailState, session: "s")
         }

@@ -32,7 +32,7 @@ struct SaveLoadTests {
         let store = try SnapshotStore(path: folder.path("s.sqlite"))
         let state = RestorationTree.drillDown(formatVersion: 7, left: [record("a")], right: record("b"))
         try store.save(state, session: "s")
-        let restoration = try store.restore(session: "s")
+        let restoration = try store.restore(session: "s").restored
         #expect(restoration.snapshot.tree == state)
         #expect(restoration.plan.dropped.map(\.reason) == [.unsupportedFormat, .unsupportedFormat])
         #expect(try store.latestSnapshot(session: "s").tree == state, "restoring never modifies stored data")
@@ -58,11 +58,11 @@ struct SaveLoadTests {
         let tricky = RestorationRecord(identifier: "a\u{0}b", className: "C\u{0}lass", payload: Data([0]))
         let session = "scene\u{0}with NUL"
         try store.save(RestorationTree.drillDown(left: [tricky], right: tricky), session: session, appVersion: "2\u{0}.3")
-        let restored = try store.restore(session: session)
+        let restored = try store.restore(session: session).restored
         #expect(restored.snapshot.tree.left == [tricky])
         #expect(restored.snapshot.tree.right == tricky)
         #expect(restored.snapshot.info.appVersion == "2\u{0}.3")
-        let begun = try store.beginRestore(session: session)
+        let begun = try store.beginRestore(session: session).restored
         #expect(begun.snapshot.tree.left == [tricky])
         #expect(begun.snapshot.info.unconfirmedRestores == 1)
     }
@@ -72,7 +72,7 @@ struct SaveLoadTests {
         let store = try SnapshotStore(path: folder.path("s.sqlite"))
         try store.save(RestorationTree.drillDown(left: [record("old")]), session: "s")
         let latest = try store.save(mailState, session: "s")
-        let restoration = try store.restore(session: "s", resolver: .knownClasses(["mailboxesController", "InboxController"]))
+        let restoration = try store.restore(session: "s", resolver: .knownClasses(["mailboxesController", "InboxController"])).restored
         #expect(restoration.snapshot.info.id == latest.id)
         #expect(restoration.plan.left.map(\.record.identifier) == ["mailboxes", "inbox"])
         #expect(restoration.plan.right == nil)
@@ -85,7 +85,7 @@ struct SaveLoadTests {
         let info = try store.save(mailState, session: "a")
         try store.save(mailState, session: "b")
         #expect(throws: StoreError.sessionNotFound("nope")) { try store.latestSnapshot(session: "nope") }
-        #expect(throws: StoreError.sessionNotFound("nope")) { try store.restore(session: "nope") }
+        #expect(throws: StoreError.sessionNotFound("nope")) { try store.restore(session: "nope").restored }
         #expect(throws: StoreError.snapshotNotFound(9999, session: nil)) { try store.snapshot(id: 9999) }
         #expect(throws: StoreError.snapshotNotFound(info.id, session: "b")) { try store.snapshot(id: info.id, session: "b") }
         #expect(try store.snapshot(id: info.id, session: "a").tree == mailState)

@@ -35,3 +35,4 @@ extension RestorationTree {
     var left: [RestorationRecord] { drillDown?.left ?? [] }
     var right: RestorationRecord? { drillDown?.right }
 }
+

@@ -50,16 +50,16 @@ struct TreeStoreTests {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("t.sqlite"), options: .init(retention: .init(keepLast: 2), crashLoopThreshold: 1))
         let good = try store.save(Self.split, session: "s")
-        let compact = try store.restore(session: "s", layout: .compact)
+        let compact = try store.restore(session: "s", layout: .compact).restored
         #expect(compact.plan.layout == .compact)
         #expect(compact.plan.root?.compact == CompactArrangement(stack: [RecordPath([.primary(0)])], hidden: [RecordPath([.detail(0)])]))
         #expect(compact.plan.drillDown == nil, "a split root has no drill-down view")
         let crashing = try store.save(Self.nested(depth: 3), session: "s")
-        #expect(try store.beginRestore(session: "s", layout: .regular).snapshot.info.id == crashing.id)
-        let fallback = try store.beginRestore(session: "s", layout: .compact)
+        #expect(try store.beginRestore(session: "s", layout: .regular).restored.snapshot.info.id == crashing.id)
+        let fallback = try store.beginRestore(session: "s", layout: .compact).restored
         #expect(fallback.snapshot.info.id == good.id && fallback.skippedQuarantined == [crashing.id])
         #expect(fallback.snapshot.tree == Self.split)
-        try store.confirmRestore(snapshotID: good.id)
+        try store.confirmRestore(fallback)
         for _ in 0..<3 { try store.save(Self.split, session: "s") }
         let history = try store.snapshots(session: "s")
         #expect(history.filter { !$0.isQuarantined }.count == 2 && history.contains { $0.id == crashing.id })
@@ -96,7 +96,7 @@ struct TreeStoreTests {
         let report = try store.check()
         #expect(!report.isHealthy, "\(sql)")
         if finding != "container owned" && finding != "path" {
-            #expect(throws: StoreError.self, "\(sql)") { try store.restore(session: "s") }
+            #expect(throws: StoreError.self, "\(sql)") { try store.restore(session: "s").restored }
         }
         #expect(report.problems.joined().isEmpty == false)
     }
@@ -126,7 +126,7 @@ struct TreeStoreTests {
         try queue.close()
         let reopened = try SnapshotStore(readingAt: path)
         #expect(!(try reopened.check().isHealthy), "\(finding)")
-        #expect(throws: StoreError.self, "\(finding)") { try reopened.restore(session: "s") }
+        #expect(throws: StoreError.self, "\(finding)") { try reopened.restore(session: "s").restored }
     }
 }
 
@@ -141,7 +141,7 @@ struct CheckLimitTests {
         let depth = RestorationTree.maxContainerDepth
         try SnapshotStore(path: path, options: .init(limits: .init(maxContainerDepth: depth))).save(TreeStoreTests.nested(depth: depth), session: "s")
         #expect(try SnapshotStore(readingAt: path).check().isHealthy)
-        #expect(try SnapshotStore(readingAt: path).restore(session: "s").snapshot.tree.root.depth == depth)
+        #expect(try SnapshotStore(readingAt: path).restore(session: "s").restored.snapshot.tree.root.depth == depth)
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             try db.execute(sql: "INSERT INTO restack_container SELECT snapshot_id, path, 'stack', NULL, NULL, NULL, NULL FROM restack_record WHERE identifier = 'leaf'")
@@ -152,7 +152,7 @@ struct CheckLimitTests {
         }
         try queue.close()
         let store = try SnapshotStore(readingAt: path)
-        #expect(throws: StoreError.self) { try store.restore(session: "s") }
+        #expect(throws: StoreError.self) { try store.restore(session: "s").restored }
         let report = try store.check()
         #expect(!report.isHealthy)
         #expect(report.problems.contains { $0.contains("nested deeper than \(depth)") }, "\(report.problems)")
@@ -187,8 +187,8 @@ struct StoreOutcomeTests {
             record.className == "MessageController" ? .stalePayload : .rebuild
         }.renaming(aliases)
         let loaded = try await store.restore(session: "s")
-        let planned = try #require(loaded).plan(resolver: resolver)
-        for restoration in [try store.restore(session: "s", resolver: resolver), try store.beginRestore(session: "s", resolver: resolver), planned] {
+        let planned = try #require(loaded).restored.plan(resolver: resolver)
+        for restoration in [try store.restore(session: "s", resolver: resolver).restored, try store.beginRestore(session: "s", resolver: resolver).restored, planned] {
             #expect(restoration.plan.left.map(\.record.className) == ["InboxController"])
             #expect(restoration.plan.left.first?.renamedFrom == "InboxViewController")
             #expect(restoration.plan.dropped.map(\.reason) == [.stalePayload])

@@ -49,7 +49,7 @@ struct TruncatingStackStoreTests {
         #expect(read.info.form == .navigationPath)
         #expect(read.tree == tree)
         #expect(String(decoding: StateFile.encode(read.tree), as: UTF8.self) == Self.path)
-        let restoration = try store.restore(session: "s", resolver: .knownClasses(["Swift.Int", "Swift.String"]))
+        let restoration = try store.restore(session: "s", resolver: .knownClasses(["Swift.Int", "Swift.String"])).restored
         let restored = try #require(restoration.plan.restoredTree)
         #expect(restored.form == .navigationPath)
         #expect(String(decoding: StateFile.encode(restored), as: UTF8.self) == #"["Swift.String","\"foo\"","Swift.Int","1"]"#)
@@ -72,7 +72,7 @@ struct TruncatingStackStoreTests {
         let store = try SnapshotStore(readingAt: file)
         let report = try store.check()
         #expect(report.problems.contains { $0.contains("NavigationPath") }, "\(report.problems)")
-        #expect(throws: StoreError.self) { try store.restore(session: "s") }
+        #expect(throws: StoreError.self) { try store.restore(session: "s").restored }
     }
 
     @Test func aRuleAfterADropOnAContainerThatIsNotAStackIsReported() throws {

@@ -66,7 +66,7 @@ struct UpgradeTests {
                 #expect(Restorer.plan(state).jsonData() == Data(base64Encoded: recorded.plan), "plan of \(info.id)", sourceLocation: sourceLocation)
             }
             if let restored = session.restoredSnapshot {
-                let restoration = try store.restore(session: name)
+                let restoration = try store.restore(session: name).restored
                 #expect(restoration.snapshot.info.id == restored, "\(name)", sourceLocation: sourceLocation)
                 #expect(restoration.skippedQuarantined == session.skippedQuarantined, "\(name)", sourceLocation: sourceLocation)
                 let recorded = try #require(session.snapshots.first { $0.id == restored }, sourceLocation: sourceLocation)
@@ -88,6 +88,8 @@ struct UpgradeTests {
         do {
             let old = try SnapshotStore(readingAt: path)
             #expect(try old.check().appliedMigrations == expected.schema)
+            #expect(try old.check().isHealthy, "an old store lacks the outcome tables, and is not unhealthy for it")
+            #expect(try old.restoreOutcomes().isEmpty, "an old store recorded no outcome")
             try Self.expectSame(old, expected)
         }
         #expect(FileFingerprint(path) == before, "read-only inspection of an old store leaves it byte for byte")
@@ -104,6 +106,9 @@ struct UpgradeTests {
             presented: [RestorationRecord(identifier: "sheet", className: "SheetController")])))
         let saved = try store.save(tree, session: "after-upgrade")
         #expect(try store.snapshot(id: saved.id).tree == tree)
+        // And it records restore outcomes (migration 7).
+        try SnapshotStore(path: path, options: .init(appVersion: "next")).confirmRestore(store.beginRestore(session: "after-upgrade").restored)
+        #expect(try store.restoreOutcomes().map(\.appVersion) == ["next"])
     }
 
     @Test func releasedSnapshotsOfUnsupportedVersionsStillRestoreNothing() throws {

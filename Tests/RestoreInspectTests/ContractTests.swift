@@ -25,6 +25,7 @@ struct ContractTests {
             ["history", "--db", path, "--session", session],
             ["show", "--db", path, "--session", session],
             ["check", "--db", path],
+            ["report", "--db", path],
             ["plan", "--db", path, "--session", session],
             ["plan", "--input", state],
             ["diff", "--db", path, "--session", session],

@@ -21,6 +21,8 @@ struct DamagedRowCommandTests {
             ["show", "--db", path, "--session", "u"],
             ["plan", "--db", path, "--session", "u", "--json"],
             ["check", "--db", path],
+            ["report", "--db", path],
+            ["report", "--db", path, "--session", "s", "--json"],
         ]
     }
 

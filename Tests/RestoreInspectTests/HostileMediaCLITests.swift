@@ -15,7 +15,8 @@ struct HostileMediaCLITests {
         let path = mount.path("s.sqlite")
         #expect(try CLI.run(["import", "--db", path, "--session", "s", "--input", "-"], stdin: Self.state).status == 0)
         mount.remount(readOnly: true)
-        for command in [["sessions"], ["history", "--session", "s"], ["show", "--session", "s"], ["plan", "--session", "s"], ["check"], ["export", "--session", "s"]] {
+        for command in [["sessions"], ["history", "--session", "s"], ["show", "--session", "s"], ["plan", "--session", "s"], ["check"], ["export", "--session", "s"],
+                        ["report"], ["plan", "--session", "s", "--expire-after", "1s"]] {
             let result = try CLI.run([command[0], "--db", path] + command.dropFirst())
             #expect(result.status == 0, "\(command): \(result.stderr)")
         }

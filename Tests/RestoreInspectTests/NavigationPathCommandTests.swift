@@ -47,6 +47,17 @@ struct NavigationPathCommandTests {
         #expect(dropped.map { $0["reason"] as? String } == ["unresolved-class"])
     }
 
+    /// The README's command on the demo store: the path up to its removed element, as a path.
+    @Test func theDemoPathRestoresItsPrefixAsAPath() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("demo.sqlite")
+        #expect(try CLI.run(["demo", "--db", db]).status == 0)
+        let restored = try CLI.run(["plan", "--db", db, "--session", "demo/swiftui-path-type-removed", "--known-class", "MailApp.Mailbox",
+                                    "--known-class", "Swift.Int", "--known-class", "Swift.String", "--restored"])
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(restored.stdout == #"["Swift.Int","42","MailApp.Mailbox","{\"name\":\"INBOX\"}"]"# + "\n")
+    }
+
     @Test func thePictureSaysTheStackTruncates() throws {
         let picture = try CLI.run(["plan", "--input", "-", "--picture"] + Self.known, stdin: Data(Self.path.utf8))
         #expect(picture.status == 0, "\(picture.stderr)")

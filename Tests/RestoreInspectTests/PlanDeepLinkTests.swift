@@ -34,6 +34,24 @@ struct PlanDeepLinkTests {
         #expect(text.stdout.contains("note      deep-link-pushed at the root"))
     }
 
+    @Test func restoredPrintsTheMergedStateAsFormatTwoFromAFileOrAStore() throws {
+        let scratch = try Scratch()
+        let state = scratch.write("state.json", Self.drillDown)
+        let link = scratch.write("link.json", #"{"path": ["inbox"], "push": [{"identifier": "message-99", "class": "MessageController"}]}"#)
+        let fromFile = try CLI.run(["plan", "--input", state, "--deep-link", link, "--restored"])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        let tree = try #require(try JSONSerialization.jsonObject(with: Data(fromFile.stdout.utf8)) as? [String: Any])
+        #expect(tree["formatVersion"] as? Int == 2)
+        let root = try #require(tree["root"] as? [String: Any])
+        #expect((root["right"] as? [String: Any])?["identifier"] as? String == "message-99", "the old right was popped, the pushed record took its place")
+        #expect((root["left"] as? [[String: Any]])?.map { $0["identifier"] as? String } == ["mailboxes", "inbox"])
+        let store = try scratch.demoStore()
+        let fromStore = try CLI.run(["plan", "--db", store, "--session", "demo/mail-all-valid", "--deep-link", link, "--restored"])
+        let stored = try #require(try JSONSerialization.jsonObject(with: Data(fromStore.stdout.utf8)) as? [String: Any], "\(fromStore.stderr)")
+        #expect(stored["formatVersion"] as? Int == 2)
+        #expect(((stored["root"] as? [String: Any])?["right"] as? [String: Any])?["identifier"] as? String == "message-99")
+    }
+
     @Test func anUnmatchedLinkIsANoteWithItsIdentifier() throws {
         let scratch = try Scratch()
         let state = scratch.write("state.json", Self.drillDown)

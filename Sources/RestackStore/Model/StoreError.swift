@@ -67,6 +67,8 @@ public enum StoreError: Error, Hashable, Sendable {
     /// Every snapshot of the session is quarantined by the crash-loop guard: start afresh, or
     /// lift a quarantine with `liftQuarantine(snapshotID:)`.
     case noRestorableSnapshot(session: String, quarantined: [Int64])
+    /// An expiry of 0 seconds or less, or not a finite number (``SnapshotStore/Expiry/init(after:)``).
+    case invalidExpiry(age: Double)
     /// Another SQLite error, with its result code and message.
     case database(path: String, code: Int32, message: String)
 }
@@ -117,6 +119,8 @@ extension StoreError: CustomStringConvertible {
             "the save is over the cap on \(limit): \(size) > \(cap); nothing was written"
         case .noRestorableSnapshot(let session, let quarantined):
             "every snapshot of session \"\(session)\" is quarantined (\(quarantined.map(String.init).joined(separator: ", "))); start afresh or lift a quarantine"
+        case .invalidExpiry(let age):
+            "an expiry must be a number of seconds greater than 0, not \(age); to forget a session, delete it"
         case .database(let path, let code, let message):
             "SQLite error \(code) on \(path): \(message)"
         }

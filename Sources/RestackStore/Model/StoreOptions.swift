@@ -34,6 +34,21 @@ extension SnapshotStore {
         /// default: nothing is logged and nothing is paid for it. Bridge it to `os.Logger` or
         /// anything swift-log supports. Not part of the options' equality.
         public var logger: Logger?
+        /// The version of the app that opens the store, such as `"3.0 (45)"`: recorded with
+        /// each restore outcome (`restoreOutcomes(session:)`) and given as the
+        /// `app_version` dimension of the restore metrics. `nil` by default (recorded as
+        /// unknown). The version a snapshot was saved by is the one given to `save`.
+        public var appVersion: String?
+        /// How long after it was saved a snapshot is still restored; `nil` (the default): for
+        /// ever. A restore that finds its snapshot older answers ``RestoreAnswer/expired(_:)``
+        /// and keeps the snapshot. Not the retention's `maxAge`, which deletes history.
+        public var expiry: Expiry?
+        /// How many restore outcomes the store keeps, across sessions, and for how long; each
+        /// recorded outcome prunes the rest. 1,000 outcomes, of any age, by default.
+        public var outcomeRetention: Retention
+        /// Where the store reads the time for expiry and for the outcomes it records; the
+        /// system's clock by default. Tests set their own. Not part of the options' equality.
+        public var clock: TimeSource
 
         /// Creates options; the defaults suit an app's launch path.
         public init(
@@ -42,7 +57,11 @@ extension SnapshotStore {
             crashLoopThreshold: Int = 2,
             durability: Durability = .full,
             busyTimeout: TimeInterval = 30,
-            logger: Logger? = nil
+            logger: Logger? = nil,
+            appVersion: String? = nil,
+            expiry: Expiry? = nil,
+            outcomeRetention: Retention = Retention(keepLast: 1000),
+            clock: TimeSource = .system
         ) {
             precondition(crashLoopThreshold >= 1, "crashLoopThreshold must be at least 1")
             precondition(busyTimeout >= 0, "busyTimeout cannot be negative")
@@ -52,21 +71,30 @@ extension SnapshotStore {
             self.durability = durability
             self.busyTimeout = busyTimeout
             self.logger = logger
+            self.appVersion = appVersion
+            self.expiry = expiry
+            self.outcomeRetention = outcomeRetention
+            self.clock = clock
         }
 
-        /// Whether two options make a store behave alike: every setting but the logger.
+        /// Whether two options make a store behave alike: every setting but the logger and the
+        /// clock.
         public static func == (lhs: Options, rhs: Options) -> Bool {
             lhs.limits == rhs.limits && lhs.retention == rhs.retention && lhs.crashLoopThreshold == rhs.crashLoopThreshold
-                && lhs.durability == rhs.durability && lhs.busyTimeout == rhs.busyTimeout
+                && lhs.durability == rhs.durability && lhs.busyTimeout == rhs.busyTimeout && lhs.appVersion == rhs.appVersion
+                && lhs.expiry == rhs.expiry && lhs.outcomeRetention == rhs.outcomeRetention
         }
 
-        /// Hashes every setting but the logger.
+        /// Hashes every setting but the logger and the clock.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(limits)
             hasher.combine(retention)
             hasher.combine(crashLoopThreshold)
             hasher.combine(durability)
             hasher.combine(busyTimeout)
+            hasher.combine(appVersion)
+            hasher.combine(expiry)
+            hasher.combine(outcomeRetention)
         }
     }
 

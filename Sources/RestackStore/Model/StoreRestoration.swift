@@ -1,3 +1,4 @@
+import Dispatch
 import Restack
 
 /// The result of restoring a session from a store: the snapshot that was used, its plan for the
@@ -12,6 +13,22 @@ public struct StoreRestoration: Hashable, Sendable {
     /// quarantined (or, with ``SnapshotStore/beginRestore(session:layout:resolver:)``, were
     /// quarantined just now), newest first. Empty when the newest snapshot was used.
     public var skippedQuarantined: [Int64]
+    /// When `beginRestore` began loading this restoration (the system's uptime in nanoseconds),
+    /// for the duration `confirmRestore(_:)` records; `nil` for a restoration
+    /// from a peek or made by hand. Not part of equality.
+    var begunAt: UInt64?
+
+    /// Whether two restorations hold the same snapshot, plan and skipped snapshots.
+    public static func == (lhs: StoreRestoration, rhs: StoreRestoration) -> Bool {
+        lhs.snapshot == rhs.snapshot && lhs.plan == rhs.plan && lhs.skippedQuarantined == rhs.skippedQuarantined
+    }
+
+    /// Hashes the snapshot, the plan and the skipped ids.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(snapshot)
+        hasher.combine(plan)
+        hasher.combine(skippedQuarantined)
+    }
 
     /// Whether the restore fell back to an older snapshot because newer ones are quarantined.
     public var fellBack: Bool {
@@ -29,5 +46,11 @@ public struct StoreRestoration: Hashable, Sendable {
     /// (rebuilt, class gone, stale payload, renamed), once.
     public init(snapshot: StoredSnapshot, layout: Layout = .regular, skippedQuarantined: [Int64] = [], resolver: RecordResolver = .acceptAll) {
         self.init(snapshot: snapshot, plan: Restorer.plan(snapshot.tree, layout: layout, resolver: resolver), skippedQuarantined: skippedQuarantined)
+    }
+
+    /// The system's uptime now, in nanoseconds: the clock restore durations are measured by
+    /// (monotonic, unlike the store's ``SnapshotStore/TimeSource``).
+    static func uptime() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
     }
 }

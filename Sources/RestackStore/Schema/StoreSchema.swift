@@ -168,6 +168,20 @@ enum StoreSchema {
                 SELECT snapshot_id, owner, kind, focus, compact, selected, NULL AS after_drop FROM main.restack_container
                 """)
         }
+        // Looked up by name, not position: migrations released in between do not move it.
+        if missing.contains(migrationPrefix + "m007_restore_outcomes") {
+            // A store from before outcomes were recorded has recorded none.
+            views.append("""
+                CREATE TEMP VIEW restack_outcome AS
+                SELECT NULL AS id, NULL AS session, NULL AS recorded_at, NULL AS app_version, NULL AS snapshot_id,
+                       NULL AS snapshot_app_version, NULL AS result, NULL AS layout, NULL AS skipped_quarantined,
+                       NULL AS restored_records, NULL AS duration_ms WHERE 0
+                """)
+            views.append("""
+                CREATE TEMP VIEW restack_outcome_drop AS
+                SELECT NULL AS outcome_id, NULL AS reason, NULL AS class_name, NULL AS count WHERE 0
+                """)
+        }
         return views
     }
 }

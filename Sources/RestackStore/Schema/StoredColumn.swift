@@ -125,6 +125,23 @@ extension StoredColumn {
     static let compact = StoredColumn("restack_container", "compact", .text, nullable: true)
     static let selected = StoredColumn("restack_container", "selected", .integer, nullable: true)
     static let afterDrop = StoredColumn("restack_container", "after_drop", .text, nullable: true)
+    static let outcomeID = StoredColumn("restack_outcome", "id", .integer)
+    static let outcomeSession = StoredColumn("restack_outcome", "session", .text)
+    static let recordedAt = StoredColumn("restack_outcome", "recorded_at", .integer)
+    static let outcomeAppVersion = StoredColumn("restack_outcome", "app_version", .text, nullable: true)
+    static let outcomeSnapshotID = StoredColumn("restack_outcome", "snapshot_id", .integer)
+    static let snapshotAppVersion = StoredColumn("restack_outcome", "snapshot_app_version", .text, nullable: true)
+    static let result = StoredColumn("restack_outcome", "result", .text)
+    static let layout = StoredColumn("restack_outcome", "layout", .text, nullable: true)
+    static let skippedQuarantined = StoredColumn("restack_outcome", "skipped_quarantined", .integer)
+    static let restoredRecords = StoredColumn("restack_outcome", "restored_records", .integer)
+    static let durationMilliseconds = StoredColumn("restack_outcome", "duration_ms", .integer, nullable: true)
+
+    static let dropOutcomeID = StoredColumn("restack_outcome_drop", "outcome_id", .integer)
+    static let reason = StoredColumn("restack_outcome_drop", "reason", .text)
+    static let dropClassName = StoredColumn("restack_outcome_drop", "class_name", .text, nullable: true)
+    static let dropCount = StoredColumn("restack_outcome_drop", "count", .integer)
+
     /// A count made by a query (not a stored column).
     static let count = StoredColumn("restack_record", "COUNT(*)", .integer)
 
@@ -135,6 +152,9 @@ extension StoredColumn {
         provisionalFor, shape,
         recordSnapshotID, path, parent, slot, position, identifier, className, payload,
         containerSnapshotID, owner, kind, focus, compact, selected, afterDrop,
+        outcomeID, outcomeSession, recordedAt, outcomeAppVersion, outcomeSnapshotID, snapshotAppVersion, result, layout,
+        skippedQuarantined, restoredRecords, durationMilliseconds,
+        dropOutcomeID, reason, dropClassName, dropCount,
     ]
 }
 
@@ -147,6 +167,10 @@ enum StoredRow: CustomStringConvertible, Sendable {
     case record(snapshot: Int64, ordinal: Int)
     /// A container row of a snapshot.
     case container(snapshot: Int64)
+    /// A restore outcome.
+    case outcome(Int64)
+    /// A row of a restore outcome's dropped records.
+    case outcomeDrop(outcome: Int64)
     /// A row whose id could not be read.
     case unidentified
 
@@ -156,6 +180,8 @@ enum StoredRow: CustomStringConvertible, Sendable {
         case .snapshot(let id): "snapshot \(id)"
         case .record(let snapshot, let ordinal): "record \(ordinal) of snapshot \(snapshot)"
         case .container(let snapshot): "a container of snapshot \(snapshot)"
+        case .outcome(let id): "outcome \(id)"
+        case .outcomeDrop(let outcome): "a drop count of outcome \(outcome)"
         case .unidentified: "a row whose id is damaged"
         }
     }

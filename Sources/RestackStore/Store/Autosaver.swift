@@ -19,7 +19,7 @@ import Restack
 ///   app moves to the background or terminates.
 ///
 /// It cooperates with the crash-loop guard: saves made between
-/// `SnapshotStore.beginRestore` and `SnapshotStore.confirmRestore(snapshotID:)` are the
+/// `SnapshotStore.beginRestore` and `SnapshotStore.confirmRestore(_:)` are the
 /// store's provisional ones.
 ///
 /// ```swift
@@ -105,7 +105,7 @@ public actor Autosaver {
         if latest == nil {
             // What a restore of the session would give now (never a quarantined or provisional
             // snapshot): a state equal to it is not written again.
-            latest = .some(try? await store.restore(session: session)?.snapshot.tree)
+            latest = .some(try? await store.restore(session: session)?.restoration?.snapshot.tree)
         }
         if latest == .some(document) {
             failure = nil

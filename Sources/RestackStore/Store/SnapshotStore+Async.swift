@@ -7,9 +7,10 @@ import Restack
 /// calling actor. `try await store.save(...)` is safe from `@MainActor` code.
 ///
 /// Restoring is split in two: ``beginRestore(session:)`` loads off the calling actor (with the
-/// crash-loop guard's bookkeeping) and returns a ``LoadedRestoration``, `nil` for a session
-/// that was never saved; its `plan(layout:resolver:)` is a pure, synchronous call that may
-/// run on the main actor with a resolver that is not `Sendable`.
+/// crash-loop guard's bookkeeping) and answers with a ``LoadedRestoration`` (or that the
+/// snapshot expired), `nil` for a session that was never saved; its `plan(layout:resolver:)`
+/// is a pure, synchronous call that may run on the main actor with a resolver that is not
+/// `Sendable`, and `confirmRestore(_:)` takes the plan it returned.
 extension SnapshotStore {
     // MARK: Access
 
@@ -36,7 +37,8 @@ extension SnapshotStore {
 
     /// Saves a tree, asynchronously; see `save(_:session:appVersion:savedAt:)`.
     @discardableResult
-    public func save(_ tree: RestorationTree, session: String, appVersion: String? = nil, savedAt: Date = Date()) async throws(StoreError) -> SnapshotInfo {
+    public func save(_ tree: RestorationTree, session: String, appVersion: String? = nil, savedAt: Date? = nil) async throws(StoreError) -> SnapshotInfo {
+        let savedAt = savedAt ?? options.clock.now()
         do {
             try options.limits.check(tree)
             let retention = options.retention
@@ -52,31 +54,52 @@ extension SnapshotStore {
     // MARK: Restoring
 
     /// Begins a restore at launch, asynchronously: the crash-loop guard's choice, counted (see
-    /// ``beginRestore(session:layout:resolver:)``), loaded and not yet planned.
+    /// ``beginRestore(session:layout:resolver:)``), loaded and not yet planned, or expired.
     ///
-    /// - Returns: The loaded snapshot, or `nil` when the session was never saved: not an error
-    ///   at launch (show the initial UI).
+    /// - Returns: The loaded snapshot to plan, ``RestoreAnswer/expired(_:)`` when it expired
+    ///   (``Options/expiry``), or `nil` when the session was never saved: not an error at launch
+    ///   (show the initial UI).
     /// - Throws: ``StoreError/noRestorableSnapshot(session:quarantined:)`` when every snapshot is
     ///   quarantined, and the store's other errors.
-    public func beginRestore(session: String) async throws(StoreError) -> LoadedRestoration? {
+    public func beginRestore(session: String) async throws(StoreError) -> RestoreAnswer<LoadedRestoration>? {
+        let begunAt = StoreRestoration.uptime()
         let threshold = options.crashLoopThreshold
-        return try await loaded(session: session, try await optionalSession { () async throws(StoreError) in
-            try await write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
-        })
+        let expiry = options.expiry, now = options.clock.now()
+        let result = try await optionalSession { () async throws(StoreError) in
+            try await write { db in try Self.beginLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+        }
+        if let result, let expired = result.expired {
+            await recordExpired(expired, skipped: result.skipped.count, at: now)
+        }
+        return try loaded(session: session, result, begunAt: begunAt)
     }
 
     /// Says what a restore would give, asynchronously, without counting an attempt; `nil` when
     /// the session was never saved.
-    public func restore(session: String) async throws(StoreError) -> LoadedRestoration? {
+    public func restore(session: String) async throws(StoreError) -> RestoreAnswer<LoadedRestoration>? {
         let threshold = options.crashLoopThreshold
-        return try await loaded(session: session, try await optionalSession { () async throws(StoreError) in
-            try await read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
-        })
+        let expiry = options.expiry, now = options.clock.now()
+        return try loaded(session: session, try await optionalSession { () async throws(StoreError) in
+            try await read { db in try Self.peekLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+        }, begunAt: nil)
     }
 
-    /// Confirms a restore, asynchronously; see `confirmRestore(snapshotID:)`.
-    public func confirmRestore(snapshotID: Int64) async throws(StoreError) {
-        try await write { db in try Self.confirm(db, snapshotID: snapshotID) }
+    /// Confirms a restore and records its outcome, asynchronously; see `confirmRestore(_:)`.
+    public func confirmRestore(_ restoration: StoreRestoration) async throws(StoreError) {
+        let outcome = pendingOutcome(restoration)
+        let id = restoration.snapshot.info.id
+        let retention = options.outcomeRetention, path = self.path
+        let failure: StoreError?
+        do {
+            failure = try await write { db in
+                try Self.confirm(db, snapshotID: id, now: outcome.recordedAt)
+                return try Self.recordInSavepoint(db, outcome, retention: retention, path: path)
+            }
+        } catch {
+            try await write { db in try Self.confirm(db, snapshotID: id, now: outcome.recordedAt) }
+            failure = error
+        }
+        finishOutcome(outcome, failure: failure)
     }
 
     /// Lifts a quarantine, asynchronously; see `liftQuarantine(snapshotID:)`.
@@ -94,13 +117,17 @@ extension SnapshotStore {
         }
     }
 
-    private func loaded(session: String, _ result: Loaded?) async throws(StoreError) -> LoadedRestoration? {
+    private func loaded(session: String, _ result: Loaded?, begunAt: UInt64?) throws(StoreError) -> RestoreAnswer<LoadedRestoration>? {
         guard let result else { return nil }
         logQuarantines(result.quarantined, session: session)
+        if let expired = result.expired {
+            logExpired(expired)
+            return .expired(expired)
+        }
         guard let snapshot = result.snapshot else {
             throw .noRestorableSnapshot(session: session, quarantined: result.skipped)
         }
-        return LoadedRestoration(snapshot: snapshot, skippedQuarantined: result.skipped, logger: options.logger)
+        return .restore(LoadedRestoration(snapshot: snapshot, skippedQuarantined: result.skipped, logger: options.logger, begunAt: begunAt))
     }
 
     // MARK: Reading and history

@@ -4,7 +4,8 @@ import Restack
 extension SnapshotStore {
     /// Examines the store without changing it: SQLite's integrity check, the applied
     /// migrations, Restack's own invariants (every stored value of the storage class its column
-    /// must hold, slots and positions that make a stack), and counts.
+    /// must hold, slots and positions that make a stack, restore outcomes' results, layouts,
+    /// reasons and counts), and counts.
     ///
     /// Damage is reported, not thrown: each part of the check runs in its own read, and one
     /// that cannot read the file adds a problem to the report and leaves its count `nil`.
@@ -58,6 +59,12 @@ extension SnapshotStore {
             if let found = attempt(what, { try Int64.fetchAll($0, sql: sql) }), !found.isEmpty {
                 let ids = found.prefix(10).map(String.init).joined(separator: ", ")
                 problems.append("\(what): snapshot\(found.count == 1 ? "" : "s") \(ids)\(found.count > 10 ? " and \(found.count - 10) more" : "")")
+            }
+        }
+        for (what, sql) in OutcomeQueries.checks {
+            if let found = attempt(what, { try Int64.fetchAll($0, sql: sql) }), !found.isEmpty {
+                let ids = found.prefix(10).map(String.init).joined(separator: ", ")
+                problems.append("\(what): outcome\(found.count == 1 ? "" : "s") \(ids)\(found.count > 10 ? " and \(found.count - 10) more" : "")")
             }
         }
         let applied = attempt("applied migrations") {
@@ -190,6 +197,9 @@ extension SnapshotStore {
         let name = switch table {
         case "restack_session": "'session ' || id"
         case "restack_snapshot": "'snapshot ' || id"
+        case "restack_outcome": "CASE typeof(id) WHEN 'integer' THEN 'outcome ' || id ELSE 'an outcome with a damaged id' END"
+        case "restack_outcome_drop":
+            "CASE typeof(outcome_id) WHEN 'integer' THEN 'a drop count of outcome ' || outcome_id ELSE 'a drop count with a damaged outcome_id' END"
         default: "CASE typeof(snapshot_id) WHEN 'integer' THEN 'a record of snapshot ' || snapshot_id ELSE 'a record with a damaged snapshot_id' END"
         }
         let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(condition)") ?? 0

@@ -7,8 +7,8 @@ extension SnapshotStore {
     /// counts the attempt, and plans its restoration with `Restorer` for the layout the app is
     /// in now (``StoreRestoration/plan``), asking `resolver` about each restorable record.
     ///
-    /// Call it once per session at launch, then `confirmRestore(snapshotID:)` once the
-    /// restored UI is up. Between the two, the restore is *pending*:
+    /// Call it once per session at launch, then `confirmRestore(_:)` with the restoration once
+    /// the restored UI is up. Between the two, the restore is *pending*:
     ///
     /// - saves of the session are provisional (``SnapshotInfo/isProvisional``): the app may save
     ///   on every navigation change while it rebuilds, but a provisional snapshot is never
@@ -23,27 +23,63 @@ extension SnapshotStore {
     /// ``StoreRestoration/skippedQuarantined`` lists what was passed over. Quarantined snapshots
     /// are kept, visible in `snapshots(session:)`, and never pruned.
     ///
+    /// With an ``Options/expiry``, a chosen snapshot saved longer ago than the expiry (or dated
+    /// further ahead, see ``Expiry``) is not restored: the answer is ``RestoreAnswer/expired(_:)``
+    /// with the snapshot, which is kept; nothing is counted or pending, and the store records an
+    /// expired outcome.
+    ///
     /// ```swift
-    /// let restoration = try store.beginRestore(session: id, layout: .compact, resolver: RecordResolver { factory.canMake($0.className) })
-    /// rebuild(restoration.plan)            // may save: those saves are provisional
-    /// try store.confirmRestore(snapshotID: restoration.snapshot.info.id)
+    /// switch try store.beginRestore(session: id, layout: .compact, resolver: RecordResolver { factory.canMake($0.className) }) {
+    /// case .restore(let restoration):
+    ///     rebuild(restoration.plan)            // may save: those saves are provisional
+    ///     try store.confirmRestore(restoration)
+    /// case .expired:
+    ///     showInitialUI()
+    /// }
     /// ```
     ///
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/noRestorableSnapshot(session:quarantined:)``
     ///   when every snapshot is quarantined, and database errors.
-    public func beginRestore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
+    public func beginRestore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> RestoreAnswer<StoreRestoration> {
+        let begunAt = StoreRestoration.uptime()
         let threshold = options.crashLoopThreshold
-        let loaded = try write { db in try Self.beginLoad(db, session: session, threshold: threshold) }
-        return try restoration(loaded, session: session, layout: layout, resolver: resolver)
+        let expiry = options.expiry, now = options.clock.now()
+        let loaded = try write { db in try Self.beginLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+        if let expired = loaded.expired {
+            recordExpired(expired, skipped: loaded.skipped.count, at: now)
+        }
+        return try answer(loaded, session: session, layout: layout, resolver: resolver, begunAt: begunAt)
     }
 
-    /// Confirms that a restore succeeded: the app's UI is up. Resets the snapshot's count of
-    /// unconfirmed restores, ends the pending restore of its session, and makes the saves made
-    /// since ``beginRestore(session:layout:resolver:)`` ordinary snapshots.
+    /// Confirms that a restore succeeded: the app's UI is up with `restoration`'s plan. Resets
+    /// the snapshot's count of unconfirmed restores, ends the pending restore of its session,
+    /// makes the saves made since ``beginRestore(session:layout:resolver:)`` ordinary snapshots,
+    /// and records the restore's outcome (`restoreOutcomes(session:)`): the time, the app's
+    /// version, the snapshot, the layout, whether the guard fell back, the records restored and
+    /// the dropped ones by reason and class. The outcome also goes to the metrics backend the app
+    /// bootstrapped, if any (<doc:LaunchSequence#Restore-outcomes>).
+    ///
+    /// Recording the outcome never fails the confirmation: when it cannot be written (a full
+    /// disk), the confirmation is committed alone and the failure goes to ``Options/logger``.
     ///
     /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` and database errors.
-    public func confirmRestore(snapshotID: Int64) throws(StoreError) {
-        try write { db in try Self.confirm(db, snapshotID: snapshotID) }
+    public func confirmRestore(_ restoration: StoreRestoration) throws(StoreError) {
+        let outcome = pendingOutcome(restoration)
+        let id = restoration.snapshot.info.id
+        let retention = options.outcomeRetention, path = self.path
+        let failure: StoreError?
+        do {
+            failure = try write { db in
+                try Self.confirm(db, snapshotID: id, now: outcome.recordedAt)
+                return try Self.recordInSavepoint(db, outcome, retention: retention, path: path)
+            }
+        } catch {
+            // The outcome may be what did not fit (a full disk rolls the whole transaction
+            // back): the confirmation alone, whose own failure is the one thrown.
+            try write { db in try Self.confirm(db, snapshotID: id, now: outcome.recordedAt) }
+            failure = error
+        }
+        finishOutcome(outcome, failure: failure)
     }
 
     /// Lifts a snapshot's quarantine and resets its count of unconfirmed restores, so that it
@@ -55,7 +91,8 @@ extension SnapshotStore {
     }
 
     /// Says what a restore of the session would give, without counting an attempt or writing
-    /// anything: the snapshot ``beginRestore(session:layout:resolver:)`` would choose, and its plan.
+    /// anything: the snapshot ``beginRestore(session:layout:resolver:)`` would choose, and its
+    /// plan, or that it expired.
     ///
     /// - Parameters:
     ///   - session: The session.
@@ -63,26 +100,34 @@ extension SnapshotStore {
     ///   - resolver: Says what becomes of each restorable record; by default all are rebuilt.
     /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/noRestorableSnapshot(session:quarantined:)``
     ///   and read errors.
-    public func restore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> StoreRestoration {
+    public func restore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> RestoreAnswer<StoreRestoration> {
         let threshold = options.crashLoopThreshold
-        let loaded = try read { db in try Self.peekLoad(db, session: session, threshold: threshold) }
-        return try restoration(loaded, session: session, layout: layout, resolver: resolver)
+        let expiry = options.expiry, now = options.clock.now()
+        let loaded = try read { db in try Self.peekLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+        return try answer(loaded, session: session, layout: layout, resolver: resolver, begunAt: nil)
     }
 
-    /// The plan of the guard's chosen snapshot, or the error when every snapshot is quarantined.
-    private func restoration(
+    /// The plan of the guard's chosen snapshot, the expired snapshot, or the error when every
+    /// snapshot is quarantined.
+    private func answer(
         _ loaded: Loaded,
         session: String,
         layout: Layout,
-        resolver: RecordResolver
-    ) throws(StoreError) -> StoreRestoration {
+        resolver: RecordResolver,
+        begunAt: UInt64?
+    ) throws(StoreError) -> RestoreAnswer<StoreRestoration> {
         logQuarantines(loaded.quarantined, session: session)
+        if let expired = loaded.expired {
+            logExpired(expired)
+            return .expired(expired)
+        }
         guard let snapshot = loaded.snapshot else {
             throw .noRestorableSnapshot(session: session, quarantined: loaded.skipped)
         }
-        let restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: loaded.skipped, resolver: resolver)
+        var restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: loaded.skipped, resolver: resolver)
+        restoration.begunAt = begunAt
         logRestoration(restoration, session: session)
-        return restoration
+        return .restore(restoration)
     }
 
     // MARK: - The database side, shared by the synchronous and asynchronous forms
@@ -90,11 +135,14 @@ extension SnapshotStore {
     /// The guard's choice for a session, counted: earlier unconfirmed launches' saves and
     /// snapshots over the threshold quarantined, the chosen one's restores counted and its
     /// restore pending, and its records loaded.
-    static func beginLoad(_ db: Database, session: String, threshold: Int) throws -> Loaded {
+    ///
+    /// With an expiry (and the time now), a chosen snapshot that has expired is neither counted
+    /// nor made pending: the answer names it in ``Loaded/expired``.
+    static func beginLoad(_ db: Database, session: String, threshold: Int, expiry: Expiry?, now date: Date) throws -> Loaded {
         // The usual case in one statement (`LaunchRead`); the general path below otherwise.
         let launch = try LaunchRead.newest(db, session: session, threshold: threshold)
         let sessionID = try launch?.sessionID ?? SnapshotQueries.requireSessionID(db, name: session)
-        let now = SnapshotQueries.milliseconds(Date())
+        let now = SnapshotQueries.milliseconds(date)
         // Saves of an earlier launch whose restore was never confirmed: it crashed (or was
         // killed) before its UI came up. Kept for inspection, never restored; they stay marked
         // provisional, so that they are never candidates (restoring the same snapshot again is
@@ -104,6 +152,10 @@ extension SnapshotStore {
             WHERE session_id = ? AND provisional_for IS NOT NULL AND quarantined_at IS NULL
             """).execute(arguments: [now, sessionID])
         if var snapshot = launch?.snapshot {
+            if let expiry, expiry.hasExpired(savedAt: snapshot.info.savedAt, now: date) {
+                try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = NULL WHERE id = ?", arguments: [sessionID])
+                return Loaded(snapshot: nil, skipped: [], quarantined: [], expired: snapshot.info)
+            }
             try markPending(db, snapshotID: snapshot.info.id, sessionID: sessionID)
             snapshot.info.unconfirmedRestores += 1
             return Loaded(snapshot: snapshot, skipped: [], quarantined: [])
@@ -121,6 +173,14 @@ extension SnapshotStore {
                 // The quarantines above are kept: they are what the guard learned.
                 try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = NULL WHERE id = ?", arguments: [sessionID])
                 return Loaded(snapshot: nil, skipped: skipped, quarantined: quarantined)
+            }
+            if let expiry, expiry.hasExpired(savedAt: info.savedAt, now: date) {
+                // The guard's choice decides: an older snapshot is not restored in its place.
+                // The quarantines are kept; nothing is pending.
+                try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = NULL WHERE id = ?", arguments: [sessionID])
+                // The guard's candidates are read without their session and record count.
+                let full = try SnapshotQueries.info(db, snapshotID: info.id, sessionID: sessionID) ?? info
+                return Loaded(snapshot: nil, skipped: skipped, quarantined: quarantined, expired: full)
             }
             let stored: StoredSnapshot
             do {
@@ -151,25 +211,38 @@ extension SnapshotStore {
     }
 
     /// The guard's choice for a session and its records, without counting anything.
-    static func peekLoad(_ db: Database, session: String, threshold: Int) throws -> Loaded {
+    static func peekLoad(_ db: Database, session: String, threshold: Int, expiry: Expiry?, now date: Date) throws -> Loaded {
+        func expired(_ info: SnapshotInfo) -> Bool {
+            expiry?.hasExpired(savedAt: info.savedAt, now: date) ?? false
+        }
         if let launch = try LaunchRead.newest(db, session: session, threshold: threshold) {
+            if expired(launch.snapshot.info) {
+                return Loaded(snapshot: nil, skipped: [], quarantined: [], expired: launch.snapshot.info)
+            }
             return Loaded(snapshot: launch.snapshot, skipped: [], quarantined: [])
         }
         let choice = try SnapshotQueries.guardChoice(db, session: session, threshold: threshold)
+        if let chosen = choice.chosen, expired(chosen) {
+            // The guard's candidates are read without their session and record count.
+            let full = try SnapshotQueries.info(db, snapshotID: chosen.id, sessionID: nil) ?? chosen
+            return Loaded(snapshot: nil, skipped: choice.skipped, quarantined: [], expired: full)
+        }
         return Loaded(snapshot: try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session) }, skipped: choice.skipped, quarantined: [])
     }
 
     /// What a load for a restore found: the chosen snapshot (none when every one is
-    /// quarantined), the newer ones passed over, and those quarantined just now.
+    /// quarantined, or when it expired), the newer ones passed over, those quarantined just now,
+    /// and the chosen snapshot when it expired.
     struct Loaded: Sendable {
         var snapshot: StoredSnapshot?
         var skipped: [Int64]
         var quarantined: [Int64]
+        var expired: SnapshotInfo? = nil
     }
 
-    static func confirm(_ db: Database, snapshotID: Int64) throws {
+    static func confirm(_ db: Database, snapshotID: Int64, now: Date) throws {
         try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = 0, confirmed_at = ? WHERE id = ?",
-                       arguments: [SnapshotQueries.milliseconds(Date()), snapshotID])
+                       arguments: [SnapshotQueries.milliseconds(now), snapshotID])
         guard db.changesCount == 1 else {
             throw StoreError.snapshotNotFound(snapshotID, session: nil)
         }

@@ -11,7 +11,7 @@ extension SnapshotStore {
     /// (`RestorationTree.form`: a format-1 drill-down or a tree). The session is created on
     /// its first save. A save made while a restore of the session is begun and not yet confirmed
     /// is provisional (``SnapshotInfo/isProvisional``): it is not restored, and does not count
-    /// for retention, until `confirmRestore(snapshotID:)`. The tree is checked against
+    /// for retention, until `confirmRestore(_:)`. The tree is checked against
     /// ``Options/limits`` before anything is written; ``Options/retention`` is applied in the
     /// same transaction.
     ///
@@ -25,7 +25,8 @@ extension SnapshotStore {
     ///     is one too.
     ///   - session: The session's name, any string (a scene's persistent identifier, say).
     ///   - appVersion: The app's version, kept to tell which build saved the snapshot.
-    ///   - savedAt: The save time; now by default. Stored to the millisecond.
+    ///   - savedAt: The save time; by default the time now by the store's ``Options/clock``.
+    ///     Stored to the millisecond.
     /// - Returns: The new snapshot's information, as it will read back (the time to the
     ///   millisecond).
     /// - Throws: ``StoreError/limitExceeded(_:size:limit:)`` (containers nested deeper than
@@ -36,8 +37,9 @@ extension SnapshotStore {
         _ tree: RestorationTree,
         session: String,
         appVersion: String? = nil,
-        savedAt: Date = Date()
+        savedAt: Date? = nil
     ) throws(StoreError) -> SnapshotInfo {
+        let savedAt = savedAt ?? options.clock.now()
         do throws(StoreError) {
             try options.limits.check(tree)
             let retention = options.retention

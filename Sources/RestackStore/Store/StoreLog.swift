@@ -28,6 +28,20 @@ extension SnapshotStore {
         }
     }
 
+    /// A restore outcome that could not be recorded; the confirmation was not failed by it.
+    func logOutcomeFailure(_ error: StoreError, session: String) {
+        guard let logger = options.logger else { return }
+        logger.warning("restore outcome not recorded: \(error)", metadata: ["session": "\(session)", "path": "\(path)"])
+    }
+
+    /// A restore that found its snapshot expired.
+    func logExpired(_ info: SnapshotInfo) {
+        guard let logger = options.logger else { return }
+        logger.notice("not restored: the snapshot expired", metadata: [
+            "session": "\(info.session)", "snapshot": "\(info.id)", "savedAt": "\(info.savedAt)",
+        ])
+    }
+
     /// Snapshots the crash-loop guard quarantined just now.
     func logQuarantines(_ ids: [Int64], session: String) {
         guard let logger = options.logger, !ids.isEmpty else { return }

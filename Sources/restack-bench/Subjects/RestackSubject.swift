@@ -16,14 +16,14 @@ struct RestackSubject: BenchSubject {
     }
 
     func restore(session: String) throws -> Int {
-        try store.restore(session: session).plan.drillDownCount
+        try store.restore(session: session).restoration?.plan.drillDownCount ?? 0
     }
 }
 
 extension RestackSubject {
     /// Loads the latest tree of the session and plans it; returns the records restored.
     func restoreTree(session: String) throws -> Int {
-        try store.restore(session: session).plan.restoredCount
+        try store.restore(session: session).restoration?.plan.restoredCount ?? 0
     }
 }
 

@@ -77,7 +77,8 @@ struct Demo: ParsableCommand {
             for tree in session.history {
                 try store.save(tree, session: session.name, appVersion: "demo")
             }
-            let restoration = try store.restore(session: session.name, layout: session.layout, resolver: resolver)
+            // The demo store has no expiry: every session restores.
+            guard let restoration = try store.restore(session: session.name, layout: session.layout, resolver: resolver).restoration else { continue }
             results.append(SessionResult(session: session.name, story: session.story, snapshot: restoration.snapshot.info.id,
                                          plan: restoration.plan, tree: restoration.snapshot.tree))
         }

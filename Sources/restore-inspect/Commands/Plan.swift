@@ -3,7 +3,7 @@ import Foundation
 import Restack
 import RestackStore
 
-/// `restore-inspect plan (--db PATH --session ID [--snapshot N] | --input FILE) [--deep-link FILE] [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]... [--restored | --json | --picture]`
+/// `restore-inspect plan (--db PATH --session ID [--snapshot N | --expire-after AGE] | --input FILE) [--deep-link FILE] [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]... [--restored | --json | --picture]`
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a restore would give, and why each dropped record is dropped.",
@@ -22,7 +22,9 @@ struct Plan: ParsableCommand {
             hand to NavigationPath(_:). --deep-link FILE merges a deep link ({"path": \
             [identifiers], "push": [records]}) into the plan by the deep-link rules; the plan is \
             then printed as a format-2 plan (and --restored as format 2), whatever the state's \
-            form.
+            form. --expire-after AGE (seconds, or a number with s, m, h or d) \
+            plans as an app whose store expires snapshots after AGE: a snapshot saved longer ago \
+            (or dated further ahead) is reported expired, with nothing restored, and is kept.
             """
     )
 
@@ -44,6 +46,9 @@ struct Plan: ParsableCommand {
     var knownClassesFile: String?
     @Option(name: .customLong("aliases-file"), help: ArgumentHelp("A file of renamed classes, one OLD=NEW per line (for long lists; adds to --alias).", valueName: "file"))
     var aliasesFile: String?
+    @Option(name: .customLong("expire-after"), help: ArgumentHelp("With --db: the store's expiry, such as 14d, 36h or 3600 (seconds); by default snapshots never expire.", valueName: "age"),
+            transform: ExpiryOption.parse)
+    var expireAfter: SnapshotStore.Expiry?
     @Option(name: .customLong("deep-link"), help: ArgumentHelp("A deep-link file to merge into the plan; - reads stdin.", valueName: "file"))
     var deepLink: String?
     @Option(help: ArgumentHelp("The layout to restore into: regular or compact.", valueName: "layout"))
@@ -77,8 +82,10 @@ struct Plan: ParsableCommand {
             throw ValidationError("Give either --db or --input, not both.")
         case (.some, nil) where session == nil:
             throw ValidationError("--db needs --session to say which session to plan.")
-        case (nil, .some) where session != nil || snapshot != nil:
-            throw ValidationError("--session and --snapshot go with --db, not --input.")
+        case (nil, .some) where session != nil || snapshot != nil || expireAfter != nil:
+            throw ValidationError("--session, --snapshot and --expire-after go with --db, not --input.")
+        case (.some, nil) where snapshot != nil && expireAfter != nil:
+            throw ValidationError("--expire-after says what a restore would choose; --snapshot chooses instead: give one or the other.")
         default:
             break
         }
@@ -148,11 +155,23 @@ struct Plan: ParsableCommand {
             }
             return try output.json ? printJSON(plan) : Stdout.line(TreeText.plan(plan, of: tree))
         }
-        let store = try SnapshotStore(readingAt: path!, options: .commandLine)
-        // Without --snapshot: what a restore would give, crash-loop guard included.
-        let restoration = try snapshot.map { id throws(StoreError) in
-            StoreRestoration(snapshot: try store.snapshot(id: id, session: session), layout: layout.value, resolver: resolver)
+        var options = SnapshotStore.Options.commandLine
+        options.expiry = expireAfter
+        let store = try SnapshotStore(readingAt: path!, options: options)
+        // Without --snapshot: what a restore would give, crash-loop guard (and expiry) included.
+        let answer = try snapshot.map { id throws(StoreError) in
+            .restore(StoreRestoration(snapshot: try store.snapshot(id: id, session: session), layout: layout.value, resolver: resolver))
         } ?? store.restore(session: session!, layout: layout.value, resolver: resolver)
+        let restoration: StoreRestoration
+        switch answer {
+        case .restore(let planned):
+            restoration = planned
+        case .expired(let info):
+            if restored {
+                throw Failure(.invalidInput, "nothing restores: snapshot \(info.id) expired (--expire-after); it is kept")
+            }
+            return try printExpired(info, expiry: options.expiry)
+        }
         let info = restoration.snapshot.info
         if restored {
             return try printRestored(linked(restoration.plan))
@@ -188,6 +207,17 @@ struct Plan: ParsableCommand {
         try Stdout.write(data)
     }
 
+    /// A restore that would find its snapshot expired: nothing restored, the snapshot kept.
+    private func printExpired(_ info: SnapshotInfo, expiry: SnapshotStore.Expiry?) throws(OutputError) {
+        let age = expiry?.age ?? 0
+        if output.json {
+            return try printJSON(ExpiredPlanJSON(snapshot: SnapshotJSON(info), expireAfterSeconds: age))
+        }
+        try Stdout.line("session \(Text.quoted(info.session)) · \(Text.snapshotLine(info))")
+        let dated = info.savedAt > Date() ? "dated more than \(ExpiryOption.describe(age)) ahead (a clock set back?)" : "saved more than \(ExpiryOption.describe(age)) ago"
+        try Stdout.line("  expired: \(dated); a restore restores nothing and the app starts afresh; the snapshot is kept")
+    }
+
     /// `--picture`: the screen `plan` restores from `tree`; from a store, the store's own plan.
     private func drawPicture(of tree: RestorationTree, _ plan: RestorationPlan) throws(OutputError) {
         try ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: picture.colored)).write()
@@ -216,5 +246,37 @@ enum LayoutOption: String, ExpressibleByArgument, CaseIterable {
         case .regular: .regular
         case .compact: .compact
         }
+    }
+}
+
+/// `--expire-after AGE`: seconds, or a number with `s`, `m`, `h` or `d`; more than 0.
+enum ExpiryOption {
+    /// The expiry `argument` says, or a usage error naming what is wrong with it.
+    static func parse(_ argument: String) throws -> SnapshotStore.Expiry {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        var text = Substring(argument)
+        var unit = 1.0
+        if let last = text.last, let scale = units[last] {
+            unit = scale
+            text = text.dropLast()
+        }
+        // A sign, digits and one point only: no exponent, "inf" or "nan" slips through Double's parser.
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let number = Double(text) else {
+            throw ValidationError("--expire-after: \(Text.quoted(argument)) is not an age; give seconds, or a number with s, m, h or d (14d, 36h, 3600)")
+        }
+        do {
+            return try SnapshotStore.Expiry(after: number * unit)
+        } catch {
+            throw ValidationError("--expire-after: \(error)")
+        }
+    }
+
+    /// An age in the largest whole unit: `14d`, `36h`, `90m`, `45s`.
+    static func describe(_ seconds: TimeInterval) -> String {
+        for (unit, scale) in [("d", 86400.0), ("h", 3600), ("m", 60)] where seconds >= scale && seconds.truncatingRemainder(dividingBy: scale) == 0 {
+            return "\(Int(seconds / scale))\(unit)"
+        }
+        return seconds == seconds.rounded() && seconds < 1e15 ? "\(Int(seconds))s" : "\(seconds)s"
     }
 }

@@ -35,6 +35,8 @@ enum DemoSessions {
         "SplitController", "NavController", "TabBarController", "FolderListController", "IndexController",
         "NoteController", "PeerController", "LibraryController", "StateController",
         "AttachmentPickerController", "ImageZoomController",
+        // A SwiftUI app's NavigationPath element types, by the names SwiftUI writes.
+        "Swift.Int", "Swift.String", "MailApp.Mailbox",
     ]
 
     static func record(_ id: String?, _ className: String?, _ payload: String? = nil) -> RestorationRecord {
@@ -179,6 +181,17 @@ enum DemoSessions {
                     record("zoom", "ImageZoomController"),
                 ]
             ))),
+            layout: .regular
+        ),
+        Session(
+            name: "demo/swiftui-path-type-removed",
+            story: "a SwiftUI NavigationPath whose third element's type (MailApp.Thread) was removed in an update: the path comes back up to it (it truncates), not empty",
+            tree: .navigationPath([
+                RestorationRecord(identifier: "0", className: "MailApp.Mailbox", payload: Data(#"{"name":"INBOX"}"#.utf8)),
+                RestorationRecord(identifier: "1", className: "Swift.Int", payload: Data("42".utf8)),
+                RestorationRecord(identifier: "2", className: "MailApp.Thread", payload: Data(#"{"id":7}"#.utf8)),
+                RestorationRecord(identifier: "3", className: "Swift.String", payload: Data(#""attachment.pdf""#.utf8)),
+            ]),
             layout: .regular
         ),
     ]

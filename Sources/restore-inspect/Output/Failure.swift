@@ -49,7 +49,7 @@ struct Failure: Error, Equatable {
             .storeMissing
         case .sessionNotFound, .snapshotNotFound, .noRestorableSnapshot:
             .notFound
-        case .limitExceeded:
+        case .limitExceeded, .invalidExpiry:
             .invalidInput
         case .notADatabase, .corrupt, .foreignDatabase, .outdatedSchema, .cannotOpen, .hardLinked, .database, .interruptedWrite:
             .storeUnreadable

@@ -189,3 +189,14 @@ struct StorePlanJSON<Plan: Encodable>: Encodable {
         try container.encode(chosen, forKey: .chosen)
     }
 }
+
+/// `plan --json --db ... --expire-after AGE` when the snapshot a restore would choose expired:
+/// nothing is planned, and the snapshot is kept.
+struct ExpiredPlanJSON: Encodable {
+    /// Always `true`: tells this answer from a plan.
+    var expired = true
+    /// The snapshot that would not be restored.
+    var snapshot: SnapshotJSON
+    /// The expiry it was judged by, in seconds.
+    var expireAfterSeconds: Double
+}

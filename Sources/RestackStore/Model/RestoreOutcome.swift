@@ -1,0 +1,135 @@
+import Foundation
+import Restack
+
+/// What one restore gave, as the store recorded it when the app confirmed it (or when it found
+/// the snapshot expired): classes and reasons only, never payloads or identifiers.
+///
+/// Outcomes are read with `restoreOutcomes(session:)` and summed per app
+/// version by ``RestoreOutcomeReport`` (`restore-inspect report`).
+public struct RestoreOutcome: Hashable, Sendable {
+    /// Whether the restore restored a state.
+    public enum Result: String, Hashable, Sendable, CaseIterable {
+        /// The app rebuilt a plan and confirmed it.
+        case restored
+        /// The snapshot had expired: nothing was restored.
+        case expired
+    }
+
+    /// How many records of one class a restore dropped for one reason.
+    public struct DropCount: Hashable, Sendable {
+        /// Why they were dropped.
+        public var reason: DropReason
+        /// Their class as saved; `nil` for records saved without one.
+        public var className: String?
+        /// How many.
+        public var count: Int
+
+        /// Creates a count.
+        public init(reason: DropReason, className: String?, count: Int) {
+            self.reason = reason
+            self.className = className
+            self.count = count
+        }
+    }
+
+    /// The outcome's id: growing with each one recorded; 0 before it is recorded.
+    public var id: Int64
+    /// The session restored.
+    public var session: String
+    /// When the restore was confirmed (or found expired), by the store's clock.
+    public var recordedAt: Date
+    /// The version of the app that restored (``SnapshotStore/Options/appVersion``).
+    public var appVersion: String?
+    /// The snapshot restored, or passed over as expired. It may since have been pruned.
+    public var snapshotID: Int64
+    /// The version of the app that saved that snapshot.
+    public var snapshotAppVersion: String?
+    /// Whether a state was restored.
+    public var result: Result
+    /// The layout the plan was made for; `nil` for an expired restore.
+    public var layout: Layout?
+    /// How many newer snapshots the crash-loop guard passed over as quarantined.
+    public var skippedQuarantined: Int
+    /// How many records the plan restored.
+    public var restoredRecords: Int
+    /// The records the plan dropped, by reason and class, most first.
+    public var drops: [DropCount]
+    /// From the beginning of the restore to its confirmation; `nil` when the restoration was
+    /// not begun by `beginRestore` (a plan made from a peek or by hand), or for an expired one.
+    public var duration: TimeInterval?
+
+    /// Whether the crash-loop guard fell back to an older snapshot.
+    public var fellBack: Bool {
+        skippedQuarantined > 0
+    }
+
+    /// How many records the plan dropped.
+    public var droppedRecords: Int {
+        drops.reduce(0) { $0 + $1.count }
+    }
+
+    /// Creates an outcome. Outcomes normally come from a ``SnapshotStore``.
+    public init(
+        id: Int64 = 0, session: String, recordedAt: Date, appVersion: String?, snapshotID: Int64, snapshotAppVersion: String?,
+        result: Result, layout: Layout?, skippedQuarantined: Int, restoredRecords: Int, drops: [DropCount], duration: TimeInterval?
+    ) {
+        self.id = id
+        self.session = session
+        self.recordedAt = recordedAt
+        self.appVersion = appVersion
+        self.snapshotID = snapshotID
+        self.snapshotAppVersion = snapshotAppVersion
+        self.result = result
+        self.layout = layout
+        self.skippedQuarantined = skippedQuarantined
+        self.restoredRecords = restoredRecords
+        self.drops = drops
+        self.duration = duration
+    }
+
+    /// The outcome of a confirmed restoration: its plan's restored records, and its dropped
+    /// ones counted by reason and saved class.
+    init(_ restoration: StoreRestoration, appVersion: String?, at now: Date, duration: TimeInterval?) {
+        self.init(
+            session: restoration.snapshot.info.session, recordedAt: now, appVersion: appVersion, snapshotID: restoration.snapshot.info.id,
+            snapshotAppVersion: restoration.snapshot.info.appVersion, result: .restored, layout: restoration.plan.layout,
+            skippedQuarantined: restoration.skippedQuarantined.count, restoredRecords: restoration.plan.restoredRecords.count,
+            drops: Self.count(restoration.plan.dropped), duration: duration
+        )
+    }
+
+    /// The outcome of a restore that found `info` expired.
+    init(expired info: SnapshotInfo, skippedQuarantined: Int, appVersion: String?, at now: Date) {
+        self.init(
+            session: info.session, recordedAt: now, appVersion: appVersion, snapshotID: info.id, snapshotAppVersion: info.appVersion,
+            result: .expired, layout: nil, skippedQuarantined: skippedQuarantined, restoredRecords: 0, drops: [], duration: nil
+        )
+    }
+
+    /// Dropped records counted by reason and class, most first (then by reason and class).
+    static func count(_ dropped: [RestorationPlan.Dropped]) -> [DropCount] {
+        var counts: [DropKey: Int] = [:]
+        for entry in dropped {
+            counts[DropKey(reason: entry.reason, className: entry.record.className), default: 0] += 1
+        }
+        return counts.map { DropCount(reason: $0.key.reason, className: $0.key.className, count: $0.value) }.sorted(by: worstFirst)
+    }
+
+    /// Most first; ties by reason, then class (no class first).
+    static func worstFirst(_ a: DropCount, _ b: DropCount) -> Bool {
+        if a.count != b.count { return a.count > b.count }
+        if a.reason != b.reason { return a.reason.rawValue < b.reason.rawValue }
+        switch (a.className, b.className) {
+        case (nil, nil): return false
+        case (nil, _): return true
+        case (_, nil): return false
+        case (let a?, let b?): return a < b
+        }
+    }
+
+    /// A reason and a class, as a dictionary key.
+    struct DropKey: Hashable {
+        var reason: DropReason
+        var className: String?
+    }
+}

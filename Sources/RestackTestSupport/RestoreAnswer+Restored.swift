@@ -1,0 +1,19 @@
+import RestackStore
+
+/// A restore answered "expired" where a test expected a restoration.
+public struct UnexpectedlyExpired: Error, CustomStringConvertible {
+    public var snapshot: SnapshotInfo
+    public var description: String { "snapshot \(snapshot.id) expired" }
+}
+
+extension RestoreAnswer {
+    /// The restoration a test expects; throws (failing the test) when the snapshot expired.
+    public var restored: Restoration {
+        get throws {
+            switch self {
+            case .restore(let restoration): return restoration
+            case .expired(let info): throw UnexpectedlyExpired(snapshot: info)
+            }
+        }
+    }
+}
