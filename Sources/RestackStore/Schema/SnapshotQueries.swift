@@ -4,10 +4,12 @@ import Restack
 
 /// The SQL the store runs, in one place. Statements on the save and restore paths are cached.
 ///
-/// Text that the app gave (session names, identifiers, class names, app versions) goes in through
-/// ``exact(_:)`` and comes back as bytes (`CAST(... AS BLOB)`), because GRDB binds and reads
-/// TEXT as C strings, which would cut it at the first NUL character: every Unicode string comes
-/// back exactly as it was saved. Times are whole milliseconds since 1970.
+/// Text that the app gave (session names, identifiers, class names, app versions) goes in exactly:
+/// bound by its bytes where the store binds a statement itself (``GRDB/Statement/execute(binding:)``,
+/// ``StepCursor``), through ``exact(_:)`` where GRDB binds the arguments; it comes back as bytes
+/// (`CAST(... AS BLOB)`, or ``ColumnText``), because GRDB binds and reads TEXT as C strings, which
+/// would cut it at the first NUL character: every Unicode string comes back exactly as it was
+/// saved. Times are whole milliseconds since 1970.
 enum SnapshotQueries {
     // MARK: Sessions
 
