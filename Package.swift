@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Restack", targets: ["Restack"]),
         .library(name: "RestackStore", targets: ["RestackStore"]),
         .executable(name: "restore-inspect", targets: ["restore-inspect"]),
+        .executable(name: "restack-mail", targets: ["restack-mail"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
@@ -61,6 +62,16 @@ let package = Package(
         // The inspector: a thin shell over Restack and RestackStore.
         .executableTarget(
             name: "restore-inspect",
+            dependencies: [
+                "Restack",
+                "RestackStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // The example app: a terminal mail client on the public API of Restack and RestackStore.
+        .executableTarget(
+            name: "restack-mail",
             dependencies: [
                 "Restack",
                 "RestackStore",
@@ -131,6 +142,11 @@ let package = Package(
                 "RestackPropertyTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        // restack-mail driven as a user: scripted, and by keys in a tmux pseudo-terminal.
+        .testTarget(
+            name: "RestackMailTests",
+            dependencies: ["restack-mail", "restore-inspect", "Restack", "RestackStore", "RestackTestSupport"]
         ),
         // The benchmark: Restack against raw SQLite and JSON files, in one interleaved run.
         .executableTarget(

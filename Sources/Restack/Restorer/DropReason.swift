@@ -30,6 +30,10 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable {
     /// popped (``RestorationPlan/merging(_:resolver:)``). The records inside its container go
     /// with it (`ancestor-dropped`).
     case deepLinkPopped = "deep-link-popped"
+    /// The app could not make the record's node when it rebuilt the plan: its
+    /// ``RestorationAdapter/makeNode(for:container:)`` threw (``RestorationAdapter/rebuild(_:)``).
+    /// Handled as a resolver's refusal: the rules apply to what remains.
+    case rebuildFailed = "rebuild-failed"
 }
 
 extension DropReason: CustomStringConvertible {
