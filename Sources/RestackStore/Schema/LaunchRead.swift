@@ -49,7 +49,7 @@ enum LaunchRead {
 
     private static func read(_ db: Database, session: String, threshold: Int) throws -> Found? {
         let statement = try db.cachedStatement(sql: sql)
-        let cursor = try StepCursor(statement, arguments: [SnapshotQueries.exact(session)])
+        let cursor = try StepCursor(statement, binding: [session.databaseValue])
         guard let first = try cursor.next() else {
             return nil
         }

@@ -3,7 +3,8 @@ import GRDBSQLite
 
 /// A cursor over a cached statement that hands out the statement itself at each step, so that
 /// the caller reads the columns it needs straight from it (``StoredValues/init(statement:name:)``),
-/// through GRDB's public `DatabaseCursor` protocol.
+/// through GRDB's public `DatabaseCursor` protocol, whose stepping runs GRDB's execution hooks.
+/// A statement that writes is stepped to its end the same way (``GRDB/Statement/execute(binding:)``).
 ///
 /// Not `Row.fetchCursor`: a row cursor builds GRDB's `Row` over the statement, whose set-up at
 /// every execution lowercases and hashes the statement's column names (about 10k instructions
@@ -14,18 +15,22 @@ final class StepCursor: DatabaseCursor {
     let _statement: Statement
     var _isDone = false
 
-    /// Resets `statement` and binds `arguments` (GRDB's `setArguments` resets first).
-    init(_ statement: Statement, arguments: StatementArguments) throws {
+    /// Resets `statement` and binds `values` to its parameters in order, exactly
+    /// (``GRDB/Statement/resetAndBind(_:)``).
+    ///
+    /// Not GRDB's `setArguments`: it validates the arguments against the statement and clears
+    /// every binding before binding again (about 3.5k instructions a restore, callgrind).
+    init(_ statement: Statement, binding values: [DatabaseValue]) throws {
         _statement = statement
-        try statement.setArguments(arguments)
+        try statement.resetAndBind(values)
     }
 
     deinit {
         // Left before its end (a damaged value thrown, a failed step): reset now, as GRDB's own
         // cursors do, so that the statement holds no read open and its next use starts clean.
-        // `setArguments` resets; a failed step's error, which the reset repeats, is dropped.
+        // A failed step's error, which the reset repeats, is dropped (GRDB has thrown it).
         if !_isDone {
-            try? _statement.setArguments(_statement.arguments)
+            sqlite3_reset(_statement.sqliteStatement)
         }
     }
 

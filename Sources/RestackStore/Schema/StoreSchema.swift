@@ -72,7 +72,7 @@ enum StoreSchema {
     /// the Swift runtime looking up generic conformances (callgrind). A non-text identifier (a
     /// damaged table) reads as no identifier, so that the file is examined by its tables.
     private static func appliedMigrations(_ db: Database) throws -> [String] {
-        let cursor = try StepCursor(db.makeStatement(sql: "SELECT identifier FROM grdb_migrations"), arguments: [])
+        let cursor = try StepCursor(db.makeStatement(sql: "SELECT identifier FROM grdb_migrations"), binding: [])
         var applied: [String] = []
         while let step = try cursor.next() {
             if case .string(let identifier) = DatabaseValue(sqliteStatement: step, index: 0).storage {

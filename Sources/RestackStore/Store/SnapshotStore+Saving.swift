@@ -62,7 +62,7 @@ extension SnapshotStore {
             INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at, provisional_for, shape)
             VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?)
             """).execute(binding: [
-                stored.id.databaseValue, tree.formatVersion.databaseValue, SnapshotQueries.exact(appVersion),
+                stored.id.databaseValue, tree.formatVersion.databaseValue, appVersion?.databaseValue ?? .null,
                 SnapshotQueries.milliseconds(savedAt).databaseValue, stored.restoringSnapshotID?.databaseValue ?? .null,
                 shape.rawValue.databaseValue,
             ])
