@@ -25,8 +25,8 @@ struct DeepLinkFileTests {
     @Test(arguments: [
         (#"{"path": [], "pushed": []}"#, "", #"unknown key "pushed" (expected "path", "push")"#),
         (#"{"path": "mail"}"#, "path", "expected an array of identifiers"),
-        (#"{"path": null}"#, "path", "expected an array, found null"),
-        (#"{"push": null}"#, "push", "expected an array, found null"),
+        (#"{"path": null}"#, "path", "expected an array, found null (leave the key out for none)"),
+        (#"{"push": null}"#, "push", "expected an array, found null (leave the key out for none)"),
         (#"{"path": ["mail", 3]}"#, "path[1]", "expected an identifier (a non-empty string)"),
         (#"{"path": ["mail", null]}"#, "path[1]", "expected an identifier (a non-empty string), found null"),
         (#"{"path": ["mail", ""]}"#, "path[1]", "an empty identifier, which no restored record has (rule 1)"),

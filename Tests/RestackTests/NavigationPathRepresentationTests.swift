@@ -154,7 +154,7 @@ struct NavigationPathRepresentationTests {
     /// (JSONDecoder reads those encodings, and so do state files).
     @Test(arguments: [String.Encoding.utf16BigEndian, .utf16LittleEndian, .utf16, .utf32BigEndian, .utf32LittleEndian, .utf32])
     func aPathInAnyUnicodeEncodingReadsAsAPath(_ encoding: String.Encoding) throws {
-        let text = #" ["Swift.String",""foo"","Swift.Int","1"]"#
+        let text = #" ["Swift.String","\"foo\"","Swift.Int","1"]"#
         let data = try #require(text.data(using: encoding))
         #expect(NavigationPathRepresentation.looksLikeRepresentation(data), "\(encoding)")
         let tree = try StateFile.decode(data)

@@ -59,7 +59,7 @@ struct DeepLinkDocument: Codable {
         for key in [CodingKeys.path, .push] where try keys.contains(key) && keys.decodeNil(forKey: key) {
             throw StateFileError(path: key.stringValue, problem: "expected an array, found null (leave the key out for none)")
         }
-        if try keys.contains(.path) {
+        if keys.contains(.path) {
             guard var identifiers = try? keys.nestedUnkeyedContainer(forKey: .path) else {
                 throw StateFileError(path: "path", problem: "expected an array of identifiers")
             }
