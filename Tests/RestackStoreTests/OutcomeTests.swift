@@ -221,6 +221,19 @@ struct OutcomeTests {
         #expect(try metrics.expectTimer("restack_restore_duration", version).values.count == 2)
     }
 
+    /// With no backend (this process never bootstraps one; the other tests bind theirs to their
+    /// task), an outcome makes no metric at all; bound, the same outcome updates them.
+    @Test func withoutABackendNoMetricIsMade() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("3.0"))
+        try store.save(Self.state, session: "s")
+        try store.confirmRestore(store.beginRestore(session: "s", resolver: Self.withoutLegacy).restored)
+        let outcome = try #require(try store.restoreOutcomes(session: "s").last)
+        #expect(MetricsSystem.factory is NOOPMetricsHandler)
+        #expect(RestoreMetrics.record(outcome) == 0)
+        #expect(withMetricsFactory(TestMetrics()) { RestoreMetrics.record(outcome) } >= 2)
+    }
+
     /// A plan the app made another way (typed routes, a deep link) is confirmed through the
     /// loaded restoration, and its outcome is that plan's.
     @Test func aPlanMadeElsewhereIsTheOutcomeRecorded() async throws {

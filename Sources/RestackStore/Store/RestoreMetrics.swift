@@ -17,27 +17,38 @@ import Restack
 /// test bound with `withMetricsFactory`. With none (swift-metrics' no-op default), nothing is
 /// made: not a metric, not a dimension.
 enum RestoreMetrics {
-    static func record(_ outcome: RestoreOutcome) {
+    /// Sends `outcome` to the metrics backend.
+    ///
+    /// - Returns: How many metrics were updated: 0 with no backend, where nothing is made.
+    @discardableResult
+    static func record(_ outcome: RestoreOutcome) -> Int {
         let factory = MetricsSystem.factory
-        guard !(factory is NOOPMetricsHandler) else { return }
+        guard !(factory is NOOPMetricsHandler) else { return 0 }
+        var updated = 0
         let version = ("app_version", outcome.appVersion ?? "unknown")
         switch outcome.result {
         case .expired:
             Counter(label: "restack_restores_expired", dimensions: [version], factory: factory).increment()
+            updated += 1
         case .restored:
             Counter(label: "restack_restores", dimensions: [version], factory: factory).increment()
+            updated += 1
             if outcome.fellBack {
                 Counter(label: "restack_restore_fallbacks", dimensions: [version], factory: factory).increment()
+                updated += 1
             }
             for drop in outcome.drops {
                 Counter(label: "restack_dropped_records",
                         dimensions: [version, ("reason", drop.reason.rawValue), ("class", drop.className ?? "")], factory: factory)
                     .increment(by: Int64(drop.count))
+                updated += 1
             }
             if let duration = outcome.duration {
                 Metrics.Timer(label: "restack_restore_duration", dimensions: [version], factory: factory)
                     .recordNanoseconds(Int64((duration * 1_000_000_000).rounded()))
+                updated += 1
             }
         }
+        return updated
     }
 }
