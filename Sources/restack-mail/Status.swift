@@ -39,6 +39,7 @@ enum LaunchStatus {
             switch note.kind {
             case .deepLinkUnmatched: parts.append("link not opened: no \(note.identifier ?? "?") at \(note.path.description.isEmpty ? "the root" : note.path.description)")
             case .deepLinkNoStack: parts.append("link not opened: nothing to push onto")
+            case .deepLinkTooDeep: parts.append("link not opened: it would nest screens too deep")
             case .deepLinkPushed: parts.append("link opened")
             default: break
             }

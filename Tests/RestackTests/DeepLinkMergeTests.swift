@@ -15,6 +15,28 @@ struct DeepLinkMergeTests {
         plan.restoredRecords.map { "\($0.record.identifier ?? "nil")@\($0.from)" }
     }
 
+    /// A push that would nest the tree deeper than a state may (found by the hostile-input
+    /// probe: the merged state could be neither saved nor read back) changes nothing, with a
+    /// note; one that reaches the limit exactly is merged.
+    @Test func aPushThatWouldNestTooDeepChangesNothing() {
+        func nested(_ depth: Int, _ name: String) -> RestorationRecord {
+            var record = node("\(name)\(depth)")
+            for level in (1..<depth).reversed() {
+                record = node("\(name)\(level)", stack(record))
+            }
+            return record
+        }
+        let limit = RestorationTree.maxContainerDepth
+        // The root stack is level 1; a pushed record holding n - 1 nested stacks makes the tree n deep.
+        let plan = Restorer.plan(tree(stack(node("a"))))
+        let fits = plan.merging(Self.link(push: [nested(limit, "p")]))
+        #expect(fits.restoredTree?.root.depth == limit)
+        #expect(fits.noteList == ["deep-link-pushed@"])
+        let tooDeep = plan.merging(Self.link(push: [nested(limit + 1, "p")]))
+        #expect(tooDeep.noteList == ["deep-link-too-deep@"])
+        #expect(tooDeep.root == plan.root && tooDeep.dropped == plan.dropped)
+    }
+
     // MARK: stack
 
     @Test func aStackPopsEverythingAboveTheRevealedRecordWithTheirContents() {

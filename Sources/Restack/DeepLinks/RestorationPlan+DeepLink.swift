@@ -14,7 +14,9 @@ extension RestorationPlan {
     ///
     /// When an identifier of the path is not found, or the pushed records find no stack, the
     /// plan is left as it is, with a note (``Note/Kind/deepLinkUnmatched`` with the identifier,
-    /// ``Note/Kind/deepLinkNoStack``): a link is never half-applied. What the link did is noted
+    /// ``Note/Kind/deepLinkNoStack``), and so it is when the pushed records would nest the tree
+    /// deeper than ``RestorationTree/maxContainerDepth`` (``Note/Kind/deepLinkTooDeep``): a link is
+    /// never half-applied. What the link did is noted
     /// (``Note/Kind/deepLinkSelected``, ``Note/Kind/deepLinkFocused``,
     /// ``Note/Kind/deepLinkPushed``).
     ///
@@ -57,6 +59,12 @@ extension RestorationPlan {
         var merged = unchanged
         merged.formatVersion = Swift.max(formatVersion, RestorationTree.currentFormatVersion)
         merged.root = merge.levels[0].container
+        // A state nests at most maxContainerDepth containers: a merged one deeper could be
+        // neither saved nor read back, so the link is refused whole, as an unmatched one is.
+        if let root = merged.root, root.restoredContainer.depth > RestorationTree.maxContainerDepth {
+            unchanged.notes.append(Note(kind: .deepLinkTooDeep, path: .root))
+            return unchanged
+        }
         for level in merge.levels {
             for record in level.popped {
                 merged.dropped.append(Dropped(record: record.savedRecord, path: record.from, reason: .deepLinkPopped))

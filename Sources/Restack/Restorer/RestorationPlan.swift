@@ -78,6 +78,10 @@ public struct RestorationPlan: Hashable, Sendable {
             /// A deep link's pushed records found no stack to go on in this container (a tab bar
             /// whose selected tab holds no container, a plain tab): the link changed nothing.
             case deepLinkNoStack = "deep-link-no-stack"
+            /// A deep link's pushed records would nest the restored tree deeper than
+            /// ``RestorationTree/maxContainerDepth`` containers, which no state may (it could not
+            /// be saved or read back): the link changed nothing.
+            case deepLinkTooDeep = "deep-link-too-deep"
             /// A deep link selected another tab of this tab bar.
             case deepLinkSelected = "deep-link-selected"
             /// A deep link moved this split's focus to the other side.
