@@ -16,11 +16,6 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let stored = try selection.load(from: try store.openForReading())
-        // A path is one line as JSONEncoder writes it: the newline every output ends with.
-        var data = StateFile.encode(stored.tree)
-        if data.last != 0x0A {
-            data.append(0x0A)
-        }
-        try Stdout.write(data)
+        try Stdout.state(stored.tree)
     }
 }

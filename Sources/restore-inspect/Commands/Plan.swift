@@ -200,11 +200,7 @@ struct Plan: ParsableCommand {
         guard let tree = plan.restoredTree else {
             throw Failure(.invalidInput, "nothing restores: format version \(plan.formatVersion) is not one a \(plan.form.rawValue) state restores in (every record is dropped unsupported-format)")
         }
-        var data = StateFile.encode(tree)
-        if data.last != 0x0A {
-            data.append(0x0A)
-        }
-        try Stdout.write(data)
+        try Stdout.state(tree)
     }
 
     /// A restore that would find its snapshot expired: nothing restored, the snapshot kept.

@@ -200,3 +200,15 @@ struct ExpiredPlanJSON: Encodable {
     /// The expiry it was judged by, in seconds.
     var expireAfterSeconds: Double
 }
+
+extension Stdout {
+    /// Writes a state in its form, as ``StateFile/encode(_:)`` writes it, ending with the newline
+    /// every output ends with (a path's one line has none of its own).
+    static func state(_ tree: RestorationTree) throws(OutputError) {
+        var data = StateFile.encode(tree)
+        if data.last != 0x0A {
+            data.append(0x0A)
+        }
+        try write(data)
+    }
+}
