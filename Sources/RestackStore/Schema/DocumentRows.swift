@@ -178,18 +178,17 @@ enum DocumentRows {
 
     /// Reads a snapshot's document back.
     static func load(_ db: Database, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> RestorationTree {
-        let statement = try db.cachedStatement(sql: recordsSQL)
-        let cursor = try StepCursor(statement, binding: [snapshotID.databaseValue])
         var rows = RecordRows(snapshotID: snapshotID)
-        while let step = try cursor.next() {
+        try db.forEachRow(recordsSQL, binding: [snapshotID.databaseValue]) { step in
             try rows.add(StoredValues(statement: step, name: rows.nextRowName), from: 0)
+            return true
         }
         return try document(db, rows: rows, formatVersion: formatVersion, shape: shape)
     }
 
     /// Builds a snapshot's document from its record rows (and, for a tree, its container rows),
     /// every row checked against the tree it belongs to.
-    static func document(_ db: Database, rows: RecordRows, formatVersion: Int, shape: Shape) throws -> RestorationTree {
+    static func document(_ db: some StatementRunner, rows: RecordRows, formatVersion: Int, shape: Shape) throws -> RestorationTree {
         let snapshotID = rows.snapshotID
         switch shape {
         case .drillDown:
@@ -229,11 +228,9 @@ enum DocumentRows {
         var settings: [String: StoredSetting]
     }
 
-    static func loadContainers(_ db: Database, snapshotID: Int64) throws -> [String: ContainerRow] {
-        let statement = try db.cachedStatement(sql: containersSQL)
-        let cursor = try StepCursor(statement, binding: [snapshotID.databaseValue])
+    static func loadContainers(_ db: some StatementRunner, snapshotID: Int64) throws -> [String: ContainerRow] {
         var result: [String: ContainerRow] = [:]
-        while let step = try cursor.next() {
+        try db.forEachRow(containersSQL, binding: [snapshotID.databaseValue]) { step in
             let values = StoredValues(statement: step, name: .container(snapshot: snapshotID))
             let owner = try values.requiredExactText(0, .owner)
             let kindName = try values.requiredExactText(1, .kind)
@@ -246,6 +243,7 @@ enum DocumentRows {
             settings["selected"] = try values.optionalInteger(4, .selected).map { .integer($0) }
             settings["afterDrop"] = try values.exactText(5, .afterDrop).map { .text($0) }
             result[owner] = ContainerRow(kind: kind, settings: settings)
+            return true
         }
         return result
     }

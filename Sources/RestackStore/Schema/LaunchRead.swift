@@ -37,8 +37,9 @@ enum LaunchRead {
     }
 
     /// The session's newest ordinary snapshot, loaded, when the crash-loop guard takes it;
-    /// `nil` when the general path must answer.
-    static func newest(_ db: Database, session: String, threshold: Int) throws -> Found? {
+    /// `nil` when the general path must answer. Runs on GRDB's connection, or on the store's
+    /// lean launch connection (``LaunchConnection``), with the same statement and checks.
+    static func newest(_ db: some StatementRunner, session: String, threshold: Int) throws -> Found? {
         do {
             return try read(db, session: session, threshold: threshold)
         } catch is DamagedValue {
@@ -47,35 +48,41 @@ enum LaunchRead {
         }
     }
 
-    private static func read(_ db: Database, session: String, threshold: Int) throws -> Found? {
-        let statement = try db.cachedStatement(sql: sql)
-        let cursor = try StepCursor(statement, binding: [session.databaseValue])
-        guard let first = try cursor.next() else {
-            return nil
-        }
-        let values = StoredValues(statement: first, name: .unidentified)
-        let sessionID = try values.integer(0, .sessionID)
-        let snapshotID = try values.integer(1, .snapshotID)
-        let snapshot = StoredValues(statement: first, name: .snapshot(snapshotID))
-        var info = SnapshotInfo(
-            id: snapshotID, session: session, formatVersion: try snapshot.int(2, .formatVersion),
-            appVersion: try snapshot.exactText(3, .appVersion), savedAt: try snapshot.date(4, .savedAt), recordCount: 0,
-            unconfirmedRestores: try snapshot.int(5, .unconfirmedRestores), quarantinedAt: try snapshot.optionalDate(6, .quarantinedAt),
-            form: try SnapshotQueries.shape(snapshot.requiredExactText(7, .shape), snapshotID: snapshotID)
-        )
-        guard CrashLoopGuard.choose(from: [info], threshold: threshold).chosen != nil else {
-            return nil
-        }
-        var rows = DocumentRows.RecordRows(snapshotID: snapshotID)
-        try rows.add(StoredValues(statement: first, name: rows.nextRowName), from: 8)
-        while let step = try cursor.next() {
+    private static func read(_ db: some StatementRunner, session: String, threshold: Int) throws -> Found? {
+        var head: (sessionID: Int64, info: SnapshotInfo)?
+        var rows = DocumentRows.RecordRows(snapshotID: 0)
+        var refused = false
+        try db.forEachRow(sql, binding: [session.databaseValue]) { step in
+            if head == nil {
+                let values = StoredValues(statement: step, name: .unidentified)
+                let sessionID = try values.integer(0, .sessionID)
+                let snapshotID = try values.integer(1, .snapshotID)
+                let snapshot = StoredValues(statement: step, name: .snapshot(snapshotID))
+                let info = SnapshotInfo(
+                    id: snapshotID, session: session, formatVersion: try snapshot.int(2, .formatVersion),
+                    appVersion: try snapshot.exactText(3, .appVersion), savedAt: try snapshot.date(4, .savedAt), recordCount: 0,
+                    unconfirmedRestores: try snapshot.int(5, .unconfirmedRestores), quarantinedAt: try snapshot.optionalDate(6, .quarantinedAt),
+                    form: try SnapshotQueries.shape(snapshot.requiredExactText(7, .shape), snapshotID: snapshotID)
+                )
+                guard CrashLoopGuard.choose(from: [info], threshold: threshold).chosen != nil else {
+                    refused = true
+                    return false
+                }
+                head = (sessionID, info)
+                rows = DocumentRows.RecordRows(snapshotID: snapshotID)
+            }
             try rows.add(StoredValues(statement: step, name: rows.nextRowName), from: 8)
+            return true
         }
+        guard !refused, let head else {
+            return nil
+        }
+        var info = head.info
         let tree = try DocumentRows.document(db, rows: rows, formatVersion: info.formatVersion, shape: info.form)
         // Every row read is a record of the document (the build throws on a stray one): the
         // count without walking the tree (`tree.recordCount` rebuilds it, about 9k instructions
         // per restore of 10 records, 4% of a restore).
         info.recordCount = rows.count
-        return Found(sessionID: sessionID, snapshot: StoredSnapshot(info: info, tree: tree))
+        return Found(sessionID: head.sessionID, snapshot: StoredSnapshot(info: info, tree: tree))
     }
 }

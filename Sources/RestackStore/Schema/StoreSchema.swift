@@ -71,15 +71,21 @@ enum StoreSchema {
     /// generic cursor cost about 0.3M instructions more the first time in a process, most of it
     /// the Swift runtime looking up generic conformances (callgrind). A non-text identifier (a
     /// damaged table) reads as no identifier, so that the file is examined by its tables.
-    private static func appliedMigrations(_ db: Database) throws -> [String] {
-        let cursor = try StepCursor(db.makeStatement(sql: "SELECT identifier FROM grdb_migrations"), binding: [])
+    static func appliedMigrations(_ db: some StatementRunner) throws -> [String] {
         var applied: [String] = []
-        while let step = try cursor.next() {
+        try db.forEachRow("SELECT identifier FROM grdb_migrations", binding: []) { step in
             if case .string(let identifier) = DatabaseValue(sqliteStatement: step, index: 0).storage {
                 applied.append(identifier)
             }
+            return true
         }
         return applied
+    }
+
+    /// Whether a file whose migration table lists `applied` is a Restack store with exactly
+    /// the migrations this library knows: one that is read and written as it is.
+    static func isCurrent(applied: [String]) -> Bool {
+        applied.contains { $0.hasPrefix(migrationPrefix) } && restackStatus(applied: applied) == .restack(unknown: [], missing: [])
     }
 
     /// The status of a store whose applied migrations include Restack's.

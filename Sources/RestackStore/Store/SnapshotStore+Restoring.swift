@@ -103,7 +103,15 @@ extension SnapshotStore {
     public func restore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> RestoreAnswer<StoreRestoration> {
         let threshold = options.crashLoopThreshold
         let expiry = options.expiry, now = options.clock.now()
-        let loaded = try read { db in try Self.peekLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+        let loaded: Loaded
+        // The usual case through the lean launch connection, which never opens GRDB's; the
+        // general path (GRDB's connection, opened if it was not) answers the rest, and says
+        // what failed when the lean connection failed.
+        if let launch = connections.launch?.newest(session: session, threshold: threshold) {
+            loaded = Self.peek(launch, expiry: expiry, now: now)
+        } else {
+            loaded = try read { db in try Self.peekLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+        }
         return try answer(loaded, session: session, layout: layout, resolver: resolver, begunAt: nil)
     }
 
@@ -216,10 +224,7 @@ extension SnapshotStore {
             expiry?.hasExpired(savedAt: info.savedAt, now: date) ?? false
         }
         if let launch = try LaunchRead.newest(db, session: session, threshold: threshold) {
-            if expired(launch.snapshot.info) {
-                return Loaded(snapshot: nil, skipped: [], quarantined: [], expired: launch.snapshot.info)
-            }
-            return Loaded(snapshot: launch.snapshot, skipped: [], quarantined: [])
+            return peek(launch, expiry: expiry, now: date)
         }
         let choice = try SnapshotQueries.guardChoice(db, session: session, threshold: threshold)
         if let chosen = choice.chosen, expired(chosen) {
@@ -228,6 +233,15 @@ extension SnapshotStore {
             return Loaded(snapshot: nil, skipped: choice.skipped, quarantined: [], expired: full)
         }
         return Loaded(snapshot: try choice.chosen.map { try SnapshotQueries.load(db, $0, session: session) }, skipped: choice.skipped, quarantined: [])
+    }
+
+    /// What the launch read's snapshot gives a restore that counts nothing: the snapshot, or
+    /// that it expired.
+    static func peek(_ launch: LaunchRead.Found, expiry: Expiry?, now: Date) -> Loaded {
+        if let expiry, expiry.hasExpired(savedAt: launch.snapshot.info.savedAt, now: now) {
+            return Loaded(snapshot: nil, skipped: [], quarantined: [], expired: launch.snapshot.info)
+        }
+        return Loaded(snapshot: launch.snapshot, skipped: [], quarantined: [])
     }
 
     /// What a load for a restore found: the chosen snapshot (none when every one is

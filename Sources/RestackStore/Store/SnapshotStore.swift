@@ -47,8 +47,14 @@ import Restack
 /// ### Managing history
 /// - ``check()``
 public final class SnapshotStore: Sendable {
-    /// The connection, or pool of connections, the store works through.
-    let database: any DatabaseWriter
+    /// GRDB's connection, or pool of connections, the store works through, and its lean launch
+    /// connection when it was opened at a path.
+    let connections: StoreConnections
+
+    /// GRDB's connection, opened first if it was not yet.
+    var database: any DatabaseWriter {
+        get throws(StoreError) { try connections.writer() }
+    }
 
     /// The real path of the store's file (symbolic links resolved), or the hosting database's
     /// path.
@@ -101,8 +107,20 @@ public final class SnapshotStore: Sendable {
             try self.init(reading: location, options: options, writeRefusal: .diskFull(path: location.path))
             return
         }
+        // The usual launch: a current store, examined and read through the lean launch
+        // connection; GRDB's connection opens at the first write (or any other read).
+        if let launch = try LaunchConnection.open(location, busyTimeout: options.busyTimeout, examine: true) {
+            let connections = StoreConnections(launch: launch) { () throws(StoreError) in
+                try StoreOpening.openForWriting(location, options: options, examined: true)
+            }
+            self.init(connections, path: location.path, writeRefusal: nil, options: options)
+            return
+        }
+        // A new file, one to migrate or recover, or one to refuse: GRDB's connection examines it
+        // and says why. Once it is open and current, the launch read has its lean connection too.
         let queue = try StoreOpening.openForWriting(location, options: options)
-        self.init(connection: queue, path: location.path, writeRefusal: nil, options: options)
+        let launch = try? LaunchConnection.open(StoreLocation(path: location.path, exists: true), busyTimeout: options.busyTimeout, examine: false)
+        self.init(StoreConnections(queue, launch: launch), path: location.path, writeRefusal: nil, options: options)
     }
 
     /// Opens an existing store for reading only. Nothing is ever created, migrated or written,
@@ -140,7 +158,7 @@ public final class SnapshotStore: Sendable {
         case .restack:
             break
         }
-        self.init(connection: queue, path: path, writeRefusal: writeRefusal, options: options)
+        self.init(StoreConnections(queue), path: path, writeRefusal: writeRefusal, options: options)
     }
 
     /// A store in memory, for tests: the whole API, no file, nothing left behind, and no need
@@ -158,7 +176,7 @@ public final class SnapshotStore: Sendable {
         let path = ":memory:"
         let queue = try withStoreErrors(path: path) { try DatabaseQueue(configuration: configuration) }
         try withStoreErrors(path: path) { try StoreSchema.migrator.migrate(queue) }
-        return SnapshotStore(connection: queue, path: path, writeRefusal: nil, options: options)
+        return SnapshotStore(StoreConnections(queue), path: path, writeRefusal: nil, options: options)
     }
 
     /// Hosts Restack's tables in a database the app already opened with GRDB, applying
@@ -186,11 +204,11 @@ public final class SnapshotStore: Sendable {
         try withStoreErrors(path: path) {
             try StoreSchema.migrator.migrate(database)
         }
-        self.init(connection: database, path: path, writeRefusal: nil, options: options)
+        self.init(StoreConnections(database), path: path, writeRefusal: nil, options: options)
     }
 
-    private init(connection: any DatabaseWriter, path: String, writeRefusal: StoreError?, options: Options) {
-        self.database = connection
+    private init(_ connections: StoreConnections, path: String, writeRefusal: StoreError?, options: Options) {
+        self.connections = connections
         self.path = path
         self.writeRefusal = writeRefusal
         self.options = options

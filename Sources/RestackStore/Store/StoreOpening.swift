@@ -17,9 +17,13 @@ enum StoreOpening {
     /// process has the file open, or crashed), the file is first examined through a read-only
     /// connection, so that closing ours can never checkpoint someone else's WAL into a file we
     /// refuse.
-    static func openForWriting(_ location: StoreLocation, options: SnapshotStore.Options) throws(StoreError) -> DatabaseQueue {
+    ///
+    /// - Parameter examined: Whether the store's ``LaunchConnection`` examined the file already
+    ///   (its side files may then be its own): this connection examines it again all the same,
+    ///   by its first statement.
+    static func openForWriting(_ location: StoreLocation, options: SnapshotStore.Options, examined alreadyExamined: Bool = false) throws(StoreError) -> DatabaseQueue {
         let path = location.path
-        if location.exists && !location.existingSideFiles.isEmpty {
+        if !alreadyExamined && location.exists && !location.existingSideFiles.isEmpty {
             try refuseUnusableIfReadable(path: path, options: options)
         }
         // Several processes may create and migrate a new file at once (an app and its

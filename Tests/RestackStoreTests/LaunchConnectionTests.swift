@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import Restack
+@testable import RestackStore
+import RestackTestSupport
+import Testing
+
+/// The lean launch connection: the launch read never opens GRDB's connection, gives the answer
+/// the general path gives, and hands everything else, failures included, to GRDB's connection,
+/// which examines the file again when it opens.
+@Suite("Launch connection")
+struct LaunchConnectionTests {
+    static let second = RestorationTree.drillDown(left: [RestorationRecord(identifier: "inbox", className: "Inbox")])
+
+    /// A store file with two sessions, closed.
+    static func storeFile(_ folder: TemporaryFolder) throws -> String {
+        let path = folder.path("launch.sqlite")
+        let store = try SnapshotStore(path: path)
+        try store.save(mailState, session: "a")
+        try store.save(Self.second, session: "b")
+        return path
+    }
+
+    @Test func theLaunchReadOpensNoGRDBConnectionAndAnswersAsTheGeneralPath() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.storeFile(folder)
+        let store = try SnapshotStore(path: path)
+        #expect(store.connections.launch != nil)
+        #expect(!store.connections.isWriterOpen)
+        let lean = try store.restore(session: "a", layout: .compact)
+        #expect(!store.connections.isWriterOpen, "the usual restore went through GRDB's connection")
+        // The general path, through GRDB's connection, on the same file.
+        let general = try SnapshotStore(readingAt: path).restore(session: "a", layout: .compact)
+        #expect(lean == general)
+        #expect(try lean.restored.snapshot.tree == mailState)
+        try store.save(Self.second, session: "a")
+        #expect(store.connections.isWriterOpen)
+    }
+
+    @Test func restoresSeeWhatTheStoreAndOtherStoresWrote() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.storeFile(folder)
+        let store = try SnapshotStore(path: path)
+        #expect(try store.restore(session: "a").restored.snapshot.tree == mailState)
+        let saved = try store.save(Self.second, session: "a")
+        #expect(try store.restore(session: "a").restored.snapshot.info.id == saved.id)
+        let other = try SnapshotStore(path: path)
+        let third = try other.save(mailState, session: "a")
+        #expect(try store.restore(session: "a").restored.snapshot.info.id == third.id)
+    }
+
+    @Test func gRDBsConnectionExaminesTheFileAgainWhenItOpens() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.storeFile(folder)
+        let store = try SnapshotStore(path: path)
+        _ = try store.restore(session: "a")
+        // A newer Restack migrates the file between the launch read and the first save.
+        let newer = try DatabaseQueue(path: path)
+        try newer.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('restack.m999_from_the_future')")
+        }
+        try newer.close()
+        #expect(throws: StoreError.newerSchema(path: path, unknownMigrations: ["restack.m999_from_the_future"])) {
+            try store.save(Self.second, session: "a")
+        }
+    }
+
+    @Test func aFailingLaunchConnectionHandsTheRestoreToGRDB() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.storeFile(folder)
+        let store = try SnapshotStore(path: path)
+        store.connections.launch?.close()
+        #expect(try store.restore(session: "b").restored.snapshot.tree == Self.second)
+        #expect(store.connections.isWriterOpen)
+    }
+
+    @Test func theLastConnectionToCloseCheckpointsTheLog() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.storeFile(folder)
+        var holder: SnapshotStore? = try SnapshotStore(path: path)
+        try holder?.save(Self.second, session: "c")   // another connection keeps side files in place
+        var store: SnapshotStore? = try SnapshotStore(path: path)
+        _ = try store?.restore(session: "a")
+        try store?.save(Self.second, session: "d")
+        holder = nil
+        store = nil
+        // GRDB's connection closed last and checkpointed the log into the file, which now holds
+        // every session on its own.
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(try SnapshotStore(readingAt: path).sessions().map(\.name).sorted() == ["a", "b", "c", "d"])
+    }
+
+    @Test func aForeignFileLeftWithItsLogIsRefusedWithoutCheckpointingIt() throws {
+        let folder = try TemporaryFolder()
+        let source = folder.path("source.sqlite"), path = folder.path("other.sqlite")
+        let queue = try DatabaseQueue(path: source)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+            try db.execute(sql: "CREATE TABLE contacts (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO contacts (name) VALUES ('Ada')")
+        }
+        // The file and its side files as a killed process leaves them: the log holds pages that
+        // are not in the file yet.
+        for suffix in ["", "-wal", "-shm"] {
+            try FileManager.default.copyItem(atPath: source + suffix, toPath: path + suffix)
+        }
+        try queue.close()
+        let before = FileFingerprint(path)
+        #expect(throws: StoreError.foreignDatabase(path: path, tables: ["contacts"])) {
+            try SnapshotStore(path: path)
+        }
+        #expect(FileFingerprint(path).bytes == before.bytes)
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+}
