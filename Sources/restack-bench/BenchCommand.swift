@@ -85,6 +85,8 @@ struct Probe: ParsableCommand {
     var save = false
     @Option(help: "Restore a random session of user-0 ..< user-N each time (seeded, the same sequence in every process) instead of --session.")
     var randomSessions: Int?
+    @Flag(help: "Restack only: begin the restore as an app does at launch (counting it, in a write) instead of only reading it.")
+    var begin = false
     @Flag(help: "Print the median time of one operation in microseconds instead of the record count (to compare two builds on one store).")
     var time = false
 
@@ -114,6 +116,8 @@ struct Probe: ParsableCommand {
             if save {
                 try subject!.save(BenchStates.state(variant: restored), session: name)
                 restored += 1
+            } else if begin, let restack = subject as? RestackSubject {
+                restored = try restack.beginRestore(session: name)
             } else {
                 restored = try subject!.restore(session: name)
             }

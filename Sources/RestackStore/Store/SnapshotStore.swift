@@ -84,6 +84,10 @@ public final class SnapshotStore: Sendable {
     /// nothing. Several processes may open a new path at once; one creates the store and the
     /// others find it.
     ///
+    /// A current store is examined, and restored by ``restore(session:layout:resolver:)``,
+    /// through a lean SQLite connection that writes nothing; GRDB's connection opens at the
+    /// first write or any other read, and examines the file again (<doc:Performance>).
+    ///
     /// - Parameters:
     ///   - path: The store's file.
     ///   - options: Caps, retention, the crash-loop threshold, durability; the defaults by default.

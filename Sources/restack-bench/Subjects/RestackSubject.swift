@@ -21,6 +21,12 @@ struct RestackSubject: BenchSubject {
 }
 
 extension RestackSubject {
+    /// Begins a restore as an app does at launch (the crash-loop guard's count written in the
+    /// same transaction), then confirms nothing; returns the records restored.
+    func beginRestore(session: String) throws -> Int {
+        try store.beginRestore(session: session).restoration?.plan.drillDownCount ?? 0
+    }
+
     /// Loads the latest tree of the session and plans it; returns the records restored.
     func restoreTree(session: String) throws -> Int {
         try store.restore(session: session).restoration?.plan.restoredCount ?? 0
