@@ -12,6 +12,10 @@
 //   restack-stress restore --db PATH --session NAME --count N [--app-version V]
 //       Begins and confirms N restores of the session (each recording its outcome, under app
 //       version V), printing "confirmed <n>" at the end.
+//   restack-stress begin --db PATH --session NAME --count N
+//       Begins N restores of the session without confirming them, as N launches that crash
+//       while rebuilding would (the crash-loop threshold is set out of reach, so that each is
+//       the usual case), printing "begun <n>" at the end.
 //   Every mode takes --durability full|normal (full by default).
 // Any error is printed as "error <message>" and exits 1.
 
@@ -41,7 +45,9 @@ guard CommandLine.arguments.count > 1, let path = option("--db") else {
 let count = UInt64(option("--count") ?? "0") ?? 0
 // Keep every snapshot, so that every acknowledged save can be checked.
 let durability: SnapshotStore.Durability = option("--durability") == "normal" ? .normal : .full
-let options = SnapshotStore.Options(retention: .init(keepLast: Int.max / 2), durability: durability, appVersion: option("--app-version"),
+let options = SnapshotStore.Options(retention: .init(keepLast: Int.max / 2),
+                                    crashLoopThreshold: CommandLine.arguments[1] == "begin" ? Int.max / 2 : 2,
+                                    durability: durability, appVersion: option("--app-version"),
                                     outcomeRetention: .init(keepLast: Int.max / 2))
 
 do {
@@ -67,6 +73,14 @@ do {
             confirmed += 1
         }
         say("confirmed \(confirmed)")
+    case "begin":
+        guard let session = option("--session") else { fail("begin needs --session") }
+        var begun: UInt64 = 0
+        while begun < max(count, 1) {
+            guard case .restore = try store.beginRestore(session: session) else { fail("the snapshot expired, with no expiry set") }
+            begun += 1
+        }
+        say("begun \(begun)")
     case "read":
         var reads = 0
         var rounds: UInt64 = 0

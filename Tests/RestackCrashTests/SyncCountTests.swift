@@ -24,6 +24,24 @@ struct SyncCountTests {
         #expect(syncs < saves / 4)
     }
 
+    /// A restore begun at launch writes the crash-loop guard's count through the store's launch
+    /// connection: with the store's durability, like every other write.
+    @Test(arguments: [("full", true), ("normal", false)])
+    func aRestoreBegunAtLaunchSyncsAsTheDurabilitySays(_ durability: String, syncsEachCommit: Bool) throws {
+        let folder = try Scratch()
+        let path = folder.path("s.sqlite")
+        // Seed 2's first state has records (an empty state is restored by the general path).
+        _ = try SyncCount.walSyncs(["save", "--db", path, "--session", "s", "--seed", "2", "--count", "1"])
+        let begins = 20
+        let syncs = try SyncCount.walSyncs(["begin", "--db", path, "--session", "s", "--count", "\(begins)", "--durability", durability])
+        print("durability \(durability): \(begins) restores begun, \(syncs) syncs of the WAL")
+        if syncsEachCommit {
+            #expect(syncs >= begins, "one sync of the WAL per begun restore at least")
+        } else {
+            #expect(syncs < begins / 4)
+        }
+    }
+
     @Test func openingACurrentStoreAndRestoringSyncsNothing() throws {
         let folder = try Scratch()
         let path = folder.path("s.sqlite")

@@ -65,6 +65,53 @@ struct LaunchConnectionTests {
         }
     }
 
+    @Test func aRestoreBegunAtLaunchCountsTheAttemptWithoutGRDB() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.storeFile(folder)
+        let store = try SnapshotStore(path: path)
+        let restoration = try store.beginRestore(session: "a").restored
+        #expect(!store.connections.isWriterOpen, "the usual begun restore went through GRDB's connection")
+        #expect(restoration.snapshot.info.unconfirmedRestores == 1)
+        let counted = try SnapshotStore(readingAt: path).snapshots(session: "a")
+        #expect(counted.map(\.unconfirmedRestores) == [1])
+        try store.confirmRestore(restoration)
+        #expect(try SnapshotStore(readingAt: path).snapshots(session: "a").map(\.unconfirmedRestores) == [0])
+    }
+
+    @Test func launchesThatCrashWhileRebuildingFallBackOnTheThird() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.storeFile(folder)
+        try SnapshotStore(path: path).save(Self.second, session: "a")
+        for launch in 1...2 {
+            let store = try SnapshotStore(path: path)
+            let restoration = try store.beginRestore(session: "a").restored
+            #expect(restoration.snapshot.tree == Self.second && !restoration.fellBack, "launch \(launch)")
+            try store.save(mailState, session: "a")   // provisional: quarantined at the next launch
+        }
+        let third = try SnapshotStore(path: path).beginRestore(session: "a").restored
+        #expect(third.fellBack)
+        #expect(third.snapshot.tree == mailState)
+    }
+
+    @Test(arguments: [(SnapshotStore.Durability.full, Int64(2)), (.normal, 1)])
+    func theLaunchConnectionWritesWithTheStoresDurability(_ durability: SnapshotStore.Durability, synchronous: Int64) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.storeFile(folder)
+        let store = try SnapshotStore(path: path, options: .init(durability: durability))
+        let launch = try #require(store.connections.launch)
+        let setting = try launch.read { db in
+            var value: Int64?
+            try db.forEachRow("PRAGMA synchronous", binding: []) { step in
+                if case .int64(let setting) = DatabaseValue(sqliteStatement: step, index: 0).storage {
+                    value = setting
+                }
+                return false
+            }
+            return value
+        }
+        #expect(setting == synchronous, "0 OFF, 1 NORMAL, 2 FULL")
+    }
+
     @Test func aFailingLaunchConnectionHandsTheRestoreToGRDB() throws {
         let folder = try TemporaryFolder()
         let path = try Self.storeFile(folder)

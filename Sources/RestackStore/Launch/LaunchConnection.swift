@@ -2,37 +2,35 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-/// The store's lean read connection: one SQLite connection, opened and used through the SQLite
-/// C API that GRDB links and exports (its `GRDBSQLite` module), that serves the launch read
-/// (``SnapshotStore/restore(session:layout:resolver:)`` in the usual case) and nothing else.
-/// Everything else, every write included, goes through GRDB's connection, which a store opened
-/// this way opens when it is first needed.
+/// The store's lean launch connection: one SQLite connection, opened and used through the SQLite
+/// C API that GRDB links and exports (its `GRDBSQLite` module), that serves the launch: the
+/// launch read (``SnapshotStore/restore(session:layout:resolver:)`` in the usual case) and, while
+/// GRDB's connection is not open yet, ``SnapshotStore/beginRestore(session:layout:resolver:)`` in
+/// the usual case (the same read, and the crash-loop guard's bookkeeping in the same
+/// transaction). Everything else, every other write included, goes through GRDB's connection,
+/// which a store opened this way opens when it is first needed.
 ///
 /// Why beneath GRDB: a GRDB connection's set-up is a fixed cost that a launch pays in full, in a
 /// fresh process, before its first screen. Counted by callgrind over `restack-bench probe` (open
 /// a 3-session store, restore one session of 10 records, close it, in a fresh process; Linux,
 /// release build), opening through GRDB cost 3.10M instructions and the first restore 1.33M
-/// more, where raw SQLite spends 2.25M on the whole: 6.33M, 2.81x. Nearly all of GRDB's share
-/// is the Swift runtime looking up generic conformances the first time GRDB's types are used
-/// (each lookup scans every conformance record of the process): its default SQL functions and
-/// collations (0.86M), its statement authorizer's `DatabaseRegion`s at the first statements
-/// (1.4M), `validateFormat` (0.13M), and `NotificationCenter` in the queue's deinitializer
-/// (0.69M). GRDB has no setting that leaves them out. This connection has none of them, and
-/// prepares its few statements once. The file is still examined before it is used (a Restack
-/// store with exactly this library's migrations, in WAL mode), and every value is still read
-/// through the checked decoding (``StoredValues``).
-///
-/// It never writes. Where there were side files (another process has the file open, or one was
-/// killed), it is opened read-only, so that closing it can never checkpoint another process's
-/// log into a file that is then refused; otherwise read-write, like the connection GRDB would
-/// open, which removes the side files it made when it closes.
+/// more, where raw SQLite spends 2.25M on the whole: 6.33M, 2.81x; through this connection,
+/// 3.00M, 1.33x. Nearly all of GRDB's share is the Swift runtime looking up generic
+/// conformances the first time GRDB's types are used (each lookup scans every conformance record
+/// of the process): its default SQL functions and collations (0.86M), its statement
+/// authorizer's `DatabaseRegion`s at the first statements (1.4M), `validateFormat` (0.13M), and
+/// `NotificationCenter` in the queue's deinitializer (0.69M). GRDB has no setting that leaves
+/// them out. This connection has none of them, and prepares its few statements once. The file
+/// is still examined before it is used (a Restack store with exactly this library's migrations,
+/// in WAL mode), every value is still read through the checked decoding (``StoredValues``), and
+/// its writes have the store's durability (`synchronous`, as on GRDB's connection).
 final class LaunchConnection: StatementRunner, @unchecked Sendable {
     private let connection: OpaquePointer
     /// Serialises every use: the store is used from any thread, and the connection is opened
     /// without SQLite's own mutex.
     private let lock = NSLock()
     /// Statements prepared once for the connection's lifetime. A list, not a dictionary: there
-    /// are four, and their SQL strings are compared by identity first.
+    /// are a handful, and their SQL strings are compared by identity first.
     private var statements: [(sql: String, statement: OpaquePointer)] = []
     private var isClosed = false
 
@@ -59,47 +57,87 @@ final class LaunchConnection: StatementRunner, @unchecked Sendable {
 
     /// Opens the existing store at `location` and examines it.
     ///
-    /// - Parameter examine: Whether to check that the file is a current Restack store in WAL
-    ///   mode; `false` when GRDB's connection has just opened and migrated it (the connection
-    ///   is then read-write, like GRDB's).
-    /// - Returns: The connection, or `nil` when the file must be opened the general way (GRDB's
-    ///   connection examines it again and says why it is refused, or migrates it, or recovers it).
+    /// - Parameters:
+    ///   - examine: Whether to check that the file is a current Restack store in WAL mode;
+    ///     `false` when GRDB's connection has just opened and migrated it.
+    ///   - options: The busy timeout, and the durability of the guard's bookkeeping written at
+    ///     launch (``SnapshotStore/beginRestore(session:layout:resolver:)``).
+    /// - Returns: The connection, read-write, or `nil` when the file must be opened the general
+    ///   way (GRDB's connection examines it again and says why it is refused, or migrates it, or
+    ///   recovers it).
     /// - Throws: ``StoreError/locked(path:)`` when another process's lock outlasted the busy
     ///   timeout: the general way would wait it out a second time.
-    static func open(_ location: StoreLocation, busyTimeout: TimeInterval, examine: Bool) throws(StoreError) -> LaunchConnection? {
+    static func open(_ location: StoreLocation, options: SnapshotStore.Options, examine: Bool) throws(StoreError) -> LaunchConnection? {
         guard location.exists else { return nil }
-        // A file with side files is examined read-only until it is known to be a Restack store.
-        let readOnly = examine && !location.existingSideFiles.isEmpty
+        if examine {
+            // A file with side files (another process has it open, or was killed) is examined
+            // read-only: closing a read-write connection as the file's last one would checkpoint
+            // the other process's log into a file that may be refused. Once it is known to be a
+            // Restack store, it is opened again, read-write (about 60k instructions more).
+            let readOnly = !location.existingSideFiles.isEmpty
+            guard let examining = connect(location, readOnly: readOnly, options: options) else { return nil }
+            guard try examining.isCurrentStore(path: location.path) else { return nil }
+            if readOnly {
+                examining.close()
+                return connect(location, readOnly: false, options: options)?.settingDurability(options.durability)
+            }
+            return examining.settingDurability(options.durability)
+        }
+        return connect(location, readOnly: false, options: options)?.settingDurability(options.durability)
+    }
+
+    /// A connection to the file, or `nil` when SQLite cannot open it.
+    private static func connect(_ location: StoreLocation, readOnly: Bool, options: SnapshotStore.Options) -> LaunchConnection? {
         var handle: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(location.path, &handle, flags, nil) == SQLITE_OK, let handle else {
             sqlite3_close_v2(handle)
             return nil
         }
-        let launch = LaunchConnection(connection: handle)
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, CInt(min(busyTimeout * 1000, Double(CInt.max))))
-        guard examine else { return launch }
+        sqlite3_busy_timeout(handle, CInt(min(options.busyTimeout * 1000, Double(CInt.max))))
+        return LaunchConnection(connection: handle)
+    }
+
+    /// Whether the file is a Restack store with exactly this library's migrations, in WAL mode.
+    private func isCurrentStore(path: String) throws(StoreError) -> Bool {
         do {
-            let current = try launch.read { db in
+            return try read { db in
                 try StoreSchema.isCurrent(applied: StoreSchema.appliedMigrations(db)) && db.journalMode() == "wal"
             }
-            return current ? launch : nil
         } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode.primaryResultCode) {
-            throw .locked(path: location.path)
+            throw .locked(path: path)
         } catch {
-            return nil
+            return false
         }
+    }
+
+    /// This connection with `synchronous` set for `durability`, as GRDB's writing connection
+    /// has it; `nil` when it cannot be set.
+    private func settingDurability(_ durability: SnapshotStore.Durability) -> LaunchConnection? {
+        lock.lock()
+        defer { lock.unlock() }
+        return (try? run(durability.pragma)) == nil ? nil : self
     }
 
     /// Runs `body` in one read transaction (a consistent view of the file).
     func read<T>(_ body: (LaunchConnection) throws -> T) throws -> T {
+        try transaction("BEGIN DEFERRED TRANSACTION", body)
+    }
+
+    /// Runs `body` in one `IMMEDIATE` transaction (the write lock taken first).
+    func write<T>(_ body: (LaunchConnection) throws -> T) throws -> T {
+        try transaction("BEGIN IMMEDIATE TRANSACTION", body)
+    }
+
+    /// Runs `body` between `begin` and a commit, or rolls back when it throws.
+    private func transaction<T>(_ begin: String, _ body: (LaunchConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         guard !isClosed else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the launch connection is closed")
         }
-        try run("BEGIN DEFERRED TRANSACTION")
+        try run(begin)
         do {
             let value = try body(self)
             try run("COMMIT TRANSACTION")

@@ -1,7 +1,7 @@
 import GRDB
 import GRDBSQLite
 
-/// Where the launch read's statements run: a GRDB connection, or the store's lean launch
+/// Where the launch read's statements (and the crash-loop guard's bookkeeping at launch) run: a GRDB connection, or the store's lean launch
 /// connection (``LaunchConnection``). The same SQL and the same checked decoding either way:
 /// the rows are read from the statement itself (``StoredValues/init(statement:name:)``).
 protocol StatementRunner {
@@ -9,6 +9,13 @@ protocol StatementRunner {
     /// ``GRDB/Statement/bind(_:to:at:)``), and calls `body` with the statement standing on each
     /// row, in order, until `body` returns `false` or the rows end.
     func forEachRow(_ sql: String, binding values: [DatabaseValue], _ body: (SQLiteStatement) throws -> Bool) throws
+}
+
+extension StatementRunner {
+    /// Runs a statement that returns no rows (an `UPDATE`), with `values` bound exactly.
+    func execute(_ sql: String, binding values: [DatabaseValue]) throws {
+        try forEachRow(sql, binding: values) { _ in true }
+    }
 }
 
 extension Database: StatementRunner {

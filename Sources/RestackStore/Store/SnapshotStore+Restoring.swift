@@ -44,7 +44,12 @@ extension SnapshotStore {
         let begunAt = StoreRestoration.uptime()
         let threshold = options.crashLoopThreshold
         let expiry = options.expiry, now = options.clock.now()
-        let loaded = try write { db in try Self.beginLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+        let loaded: Loaded
+        if let usual = try beginUsual(session: session, threshold: threshold, expiry: expiry, now: now) {
+            loaded = usual
+        } else {
+            loaded = try write { db in try Self.beginLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+        }
         if let expired = loaded.expired {
             recordExpired(expired, skipped: loaded.skipped.count, at: now)
         }
@@ -148,26 +153,12 @@ extension SnapshotStore {
     /// nor made pending: the answer names it in ``Loaded/expired``.
     static func beginLoad(_ db: Database, session: String, threshold: Int, expiry: Expiry?, now date: Date) throws -> Loaded {
         // The usual case in one statement (`LaunchRead`); the general path below otherwise.
-        let launch = try LaunchRead.newest(db, session: session, threshold: threshold)
-        let sessionID = try launch?.sessionID ?? SnapshotQueries.requireSessionID(db, name: session)
-        let now = SnapshotQueries.milliseconds(date)
-        // Saves of an earlier launch whose restore was never confirmed: it crashed (or was
-        // killed) before its UI came up. Kept for inspection, never restored; they stay marked
-        // provisional, so that they are never candidates (restoring the same snapshot again is
-        // not a fallback).
-        try db.cachedStatement(sql: """
-            UPDATE restack_snapshot SET quarantined_at = ?
-            WHERE session_id = ? AND provisional_for IS NOT NULL AND quarantined_at IS NULL
-            """).execute(arguments: [now, sessionID])
-        if var snapshot = launch?.snapshot {
-            if let expiry, expiry.hasExpired(savedAt: snapshot.info.savedAt, now: date) {
-                try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = NULL WHERE id = ?", arguments: [sessionID])
-                return Loaded(snapshot: nil, skipped: [], quarantined: [], expired: snapshot.info)
-            }
-            try markPending(db, snapshotID: snapshot.info.id, sessionID: sessionID)
-            snapshot.info.unconfirmedRestores += 1
-            return Loaded(snapshot: snapshot, skipped: [], quarantined: [])
+        if let usual = try beginUsual(db, session: session, threshold: threshold, expiry: expiry, now: date) {
+            return usual
         }
+        let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+        let now = SnapshotQueries.milliseconds(date)
+        try quarantineUnconfirmedSaves(db, sessionID: sessionID, now: now)
         var quarantined: [Int64] = []
         var skipped: [Int64] = []
         while true {
@@ -209,13 +200,64 @@ extension SnapshotStore {
         }
     }
 
+    /// A begun restore in the usual case, through the store's launch connection while GRDB's
+    /// connection is not open (``LaunchConnection``: a launch then never opens it before its
+    /// first screen); `nil` when the general path must answer, through GRDB's connection.
+    ///
+    /// - Throws: ``StoreError/locked(path:)`` when the write lock was not had within the busy
+    ///   timeout (the general path would wait it out again). Any other failure of the launch
+    ///   connection is left to the general path, which meets it again and says what it is.
+    private func beginUsual(session: String, threshold: Int, expiry: Expiry?, now: Date) throws(StoreError) -> Loaded? {
+        guard writeRefusal == nil, let launch = connections.launch, !connections.isWriterOpen else {
+            return nil
+        }
+        do {
+            return try launch.write { db in try Self.beginUsual(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+        } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode.primaryResultCode) {
+            throw .locked(path: path)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The usual case of ``beginLoad(_:session:threshold:expiry:now:)``: the launch read finds the
+    /// session's newest ordinary snapshot and the guard takes it. The earlier launches' unconfirmed
+    /// saves are quarantined, and the snapshot is counted and made pending, or found expired; in
+    /// the caller's transaction, on GRDB's connection or the launch connection. `nil`, having
+    /// written nothing, when the general path must answer.
+    static func beginUsual(_ db: some StatementRunner, session: String, threshold: Int, expiry: Expiry?, now date: Date) throws -> Loaded? {
+        guard let launch = try LaunchRead.newest(db, session: session, threshold: threshold) else {
+            return nil
+        }
+        let sessionID = launch.sessionID
+        var snapshot = launch.snapshot
+        try quarantineUnconfirmedSaves(db, sessionID: sessionID, now: SnapshotQueries.milliseconds(date))
+        if let expiry, expiry.hasExpired(savedAt: snapshot.info.savedAt, now: date) {
+            try db.execute("UPDATE restack_session SET restoring_snapshot_id = NULL WHERE id = ?", binding: [sessionID.databaseValue])
+            return Loaded(snapshot: nil, skipped: [], quarantined: [], expired: snapshot.info)
+        }
+        try markPending(db, snapshotID: snapshot.info.id, sessionID: sessionID)
+        snapshot.info.unconfirmedRestores += 1
+        return Loaded(snapshot: snapshot, skipped: [], quarantined: [])
+    }
+
+    /// Saves of an earlier launch whose restore was never confirmed: it crashed (or was killed)
+    /// before its UI came up. Kept for inspection, never restored; they stay marked provisional,
+    /// so that they are never candidates (restoring the same snapshot again is not a fallback).
+    private static func quarantineUnconfirmedSaves(_ db: some StatementRunner, sessionID: Int64, now: Int64) throws {
+        try db.execute("""
+            UPDATE restack_snapshot SET quarantined_at = ?
+            WHERE session_id = ? AND provisional_for IS NOT NULL AND quarantined_at IS NULL
+            """, binding: [now.databaseValue, sessionID.databaseValue])
+    }
+
     /// Counts a restore of the chosen snapshot and makes it its session's pending restore, in
-    /// the caller's transaction (cached statements: this is the launch path).
-    private static func markPending(_ db: Database, snapshotID: Int64, sessionID: Int64) throws {
-        try db.cachedStatement(sql: "UPDATE restack_session SET restoring_snapshot_id = ? WHERE id = ?")
-            .execute(arguments: [snapshotID, sessionID])
-        try db.cachedStatement(sql: "UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?")
-            .execute(arguments: [snapshotID])
+    /// the caller's transaction (statements prepared once: this is the launch path).
+    private static func markPending(_ db: some StatementRunner, snapshotID: Int64, sessionID: Int64) throws {
+        try db.execute("UPDATE restack_session SET restoring_snapshot_id = ? WHERE id = ?",
+                       binding: [snapshotID.databaseValue, sessionID.databaseValue])
+        try db.execute("UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
+                       binding: [snapshotID.databaseValue])
     }
 
     /// The guard's choice for a session and its records, without counting anything.

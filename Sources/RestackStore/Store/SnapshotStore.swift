@@ -84,9 +84,10 @@ public final class SnapshotStore: Sendable {
     /// nothing. Several processes may open a new path at once; one creates the store and the
     /// others find it.
     ///
-    /// A current store is examined, and restored by ``restore(session:layout:resolver:)``,
-    /// through a lean SQLite connection that writes nothing; GRDB's connection opens at the
-    /// first write or any other read, and examines the file again (<doc:Performance>).
+    /// A current store is examined, and restored at launch (``restore(session:layout:resolver:)``
+    /// and ``beginRestore(session:layout:resolver:)`` in the usual case), through a lean SQLite
+    /// connection; GRDB's connection opens at the first other write or read, and examines the
+    /// file again (<doc:Performance>).
     ///
     /// - Parameters:
     ///   - path: The store's file.
@@ -113,7 +114,7 @@ public final class SnapshotStore: Sendable {
         }
         // The usual launch: a current store, examined and read through the lean launch
         // connection; GRDB's connection opens at the first write (or any other read).
-        if let launch = try LaunchConnection.open(location, busyTimeout: options.busyTimeout, examine: true) {
+        if let launch = try LaunchConnection.open(location, options: options, examine: true) {
             let connections = StoreConnections(launch: launch) { () throws(StoreError) in
                 try StoreOpening.openForWriting(location, options: options, examined: true)
             }
@@ -123,7 +124,7 @@ public final class SnapshotStore: Sendable {
         // A new file, one to migrate or recover, or one to refuse: GRDB's connection examines it
         // and says why. Once it is open and current, the launch read has its lean connection too.
         let queue = try StoreOpening.openForWriting(location, options: options)
-        let launch = try? LaunchConnection.open(StoreLocation(path: location.path, exists: true), busyTimeout: options.busyTimeout, examine: false)
+        let launch = try? LaunchConnection.open(StoreLocation(path: location.path, exists: true), options: options, examine: false)
         self.init(StoreConnections(queue, launch: launch), path: location.path, writeRefusal: nil, options: options)
     }
 
