@@ -212,7 +212,13 @@ extension SnapshotStore {
             return nil
         }
         do {
-            return try launch.write { db in try Self.beginUsual(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+            return try launch.write { db -> Loaded? in
+                // Examined again in the transaction that writes: the launch connection examined
+                // the file when the store opened, and another process (a newer Restack) may have
+                // migrated it since. GRDB's connection examines it as it opens, and refuses it.
+                guard StoreSchema.isCurrent(applied: try StoreSchema.appliedMigrations(db)) else { return nil }
+                return try Self.beginUsual(db, session: session, threshold: threshold, expiry: expiry, now: now)
+            }
         } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode.primaryResultCode) {
             throw .locked(path: path)
         } catch {
