@@ -112,6 +112,25 @@ struct LaunchConnectionTests {
         #expect(setting == synchronous, "0 OFF, 1 NORMAL, 2 FULL")
     }
 
+    @Test func theAsynchronousLaunchGoesThroughTheLaunchConnectionToo() async throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.storeFile(folder)
+        let store = try SnapshotStore(path: path)
+        guard case .restore(let peeked)? = try await store.restore(session: "b") else {
+            Issue.record("session b was not restored")
+            return
+        }
+        #expect(peeked.snapshot.tree == Self.second)
+        guard case .restore(let begun)? = try await store.beginRestore(session: "a") else {
+            Issue.record("session a was not restored")
+            return
+        }
+        #expect(begun.snapshot.info.unconfirmedRestores == 1)
+        #expect(!store.connections.isWriterOpen, "the asynchronous launch went through GRDB's connection")
+        #expect(try await store.beginRestore(session: "never saved") == nil)
+        #expect(try await SnapshotStore(readingAt: path).snapshots(session: "a").map(\.unconfirmedRestores) == [1])
+    }
+
     @Test func aFailingLaunchConnectionHandsTheRestoreToGRDB() throws {
         let folder = try TemporaryFolder()
         let path = try Self.storeFile(folder)

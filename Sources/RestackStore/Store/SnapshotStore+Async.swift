@@ -65,8 +65,17 @@ extension SnapshotStore {
         let begunAt = StoreRestoration.uptime()
         let threshold = options.crashLoopThreshold
         let expiry = options.expiry, now = options.clock.now()
-        let result = try await optionalSession { () async throws(StoreError) in
-            try await write { db in try Self.beginLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+        // The usual case through the launch connection, as the synchronous form does.
+        let usual = try await Self.offloaded { () throws(StoreError) in
+            try self.beginUsual(session: session, threshold: threshold, expiry: expiry, now: now)
+        }
+        let result: Loaded?
+        if let usual {
+            result = usual
+        } else {
+            result = try await optionalSession { () async throws(StoreError) in
+                try await write { db in try Self.beginLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+            }
         }
         if let result, let expired = result.expired {
             await recordExpired(expired, skipped: result.skipped.count, at: now)
@@ -79,10 +88,27 @@ extension SnapshotStore {
     public func restore(session: String) async throws(StoreError) -> RestoreAnswer<LoadedRestoration>? {
         let threshold = options.crashLoopThreshold
         let expiry = options.expiry, now = options.clock.now()
+        let launch = connections.launch
+        if let found = try await Self.offloaded({ () throws(StoreError) in launch?.newest(session: session, threshold: threshold) }) {
+            return try loaded(session: session, Self.peek(found, expiry: expiry, now: now), begunAt: nil)
+        }
         return try loaded(session: session, try await optionalSession { () async throws(StoreError) in
             try await read { db in try Self.peekLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
         }, begunAt: nil)
     }
+
+    /// Runs `work` on a dispatch queue and awaits it: the launch connection's reads and writes
+    /// (a sync, a wait for another process's lock) must not block Swift concurrency's threads,
+    /// as GRDB's asynchronous accessors do not.
+    private static func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws(StoreError) -> T) async throws(StoreError) -> T {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, StoreError>, Never>) in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: Result { () throws(StoreError) in try work() })
+            }
+        }
+        return try result.get()
+    }
+
 
     /// Confirms a restore and records its outcome, asynchronously; see `confirmRestore(_:)`.
     public func confirmRestore(_ restoration: StoreRestoration) async throws(StoreError) {

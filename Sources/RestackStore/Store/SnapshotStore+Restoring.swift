@@ -207,7 +207,7 @@ extension SnapshotStore {
     /// - Throws: ``StoreError/locked(path:)`` when the write lock was not had within the busy
     ///   timeout (the general path would wait it out again). Any other failure of the launch
     ///   connection is left to the general path, which meets it again and says what it is.
-    private func beginUsual(session: String, threshold: Int, expiry: Expiry?, now: Date) throws(StoreError) -> Loaded? {
+    func beginUsual(session: String, threshold: Int, expiry: Expiry?, now: Date) throws(StoreError) -> Loaded? {
         guard writeRefusal == nil, let launch = connections.launch, !connections.isWriterOpen else {
             return nil
         }
