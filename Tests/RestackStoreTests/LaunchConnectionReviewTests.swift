@@ -18,22 +18,24 @@ struct LaunchConnectionReviewTests {
 
     /// A file that a newer Restack migrated after the store opened is refused by GRDB's
     /// connection when it opens (a save says `newerSchema`); a restore begun through the launch
-    /// connection must not write the crash-loop guard's count into it either.
-    @Test func aRestoreBegunAfterANewerRestackMigratedTheFileWritesNothingToIt() throws {
+    /// connection (synchronous or asynchronous) must not write the crash-loop guard's count into it
+    /// either.
+    @Test func aRestoreBegunAfterANewerRestackMigratedTheFileWritesNothingToIt() async throws {
         let folder = try TemporaryFolder()
         let path = try Self.storeFile(folder)
         let store = try SnapshotStore(path: path)
-        _ = try store.restore(session: "a")
+        _ = try await store.restore(session: "a")
         #expect(store.connections.launch != nil && !store.connections.isWriterOpen)
         let newer = try DatabaseQueue(path: path)
-        try newer.write { db in
+        try await newer.write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('restack.m999_from_the_future')")
         }
         let refusal = StoreError.newerSchema(path: path, unknownMigrations: ["restack.m999_from_the_future"])
         #expect(throws: refusal) { try store.save(mailState, session: "a") }
         #expect(throws: refusal) { _ = try store.beginRestore(session: "a") }
-        let counts = try newer.read { db in try Int.fetchAll(db, sql: "SELECT unconfirmed_restores FROM restack_snapshot") }
-        let pending = try newer.read { db in try Int64.fetchAll(db, sql: "SELECT restoring_snapshot_id FROM restack_session WHERE restoring_snapshot_id IS NOT NULL") }
+        await #expect(throws: refusal) { _ = try await store.beginRestore(session: "a") }
+        let counts = try await newer.read { db in try Int.fetchAll(db, sql: "SELECT unconfirmed_restores FROM restack_snapshot") }
+        let pending = try await newer.read { db in try Int64.fetchAll(db, sql: "SELECT restoring_snapshot_id FROM restack_session WHERE restoring_snapshot_id IS NOT NULL") }
         #expect(counts == [0], "the refused file was written")
         #expect(pending.isEmpty, "the refused file was written")
         try newer.close()
