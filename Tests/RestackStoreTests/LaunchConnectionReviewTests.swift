@@ -40,4 +40,36 @@ struct LaunchConnectionReviewTests {
         #expect(pending.isEmpty, "the refused file was written")
         try newer.close()
     }
+
+    /// A refused file left with an empty write-ahead log and no index (a process in exclusive
+    /// locking mode, killed; a copy without its `-shm`) is examined without creating the index:
+    /// SQLite's read-only connections create a missing `-shm`, and nothing would remove it.
+    @Test func aForeignFileWithOnlyAnEmptyLogIsRefusedWithoutCreatingAnIndex() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("other.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL; CREATE TABLE contacts (id INTEGER PRIMARY KEY, name TEXT)")
+        }
+        try queue.close()
+        FileManager.default.createFile(atPath: path + "-wal", contents: Data())
+        let before = FileFingerprint(path)
+        #expect(throws: StoreError.foreignDatabase(path: path, tables: ["contacts"])) { try SnapshotStore(path: path) }
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"), "an index was created beside a refused file")
+        #expect(FileFingerprint(path) == before)
+    }
+
+    /// The same for a current store: it opens, restores and saves as usual, and leaves no side
+    /// file once released.
+    @Test func aStoreWithOnlyAnEmptyLogOpensAsUsual() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.storeFile(folder)
+        FileManager.default.createFile(atPath: path + "-wal", contents: Data())
+        var store: SnapshotStore? = try SnapshotStore(path: path)
+        #expect(try store?.beginRestore(session: "a").restored.snapshot.tree == mailState)
+        try store?.save(mailState, session: "b")
+        store = nil
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal") && !FileManager.default.fileExists(atPath: path + "-shm"))
+        #expect(try SnapshotStore(readingAt: path).sessions().map(\.name).sorted() == ["a", "b"])
+    }
 }

@@ -74,7 +74,14 @@ final class LaunchConnection: StatementRunner, @unchecked Sendable {
             // read-only: closing a read-write connection as the file's last one would checkpoint
             // the other process's log into a file that may be refused. Once it is known to be a
             // Restack store, it is opened again, read-write (about 60k instructions more).
-            let readOnly = !location.existingSideFiles.isEmpty
+            let sideFiles = location.existingSideFiles
+            // A log without its index: SQLite's read-only connection would create the index, and
+            // nothing would remove it beside a file that is refused. The general path examines it
+            // without one (``StoreOpening/openForWriting(_:options:examined:)``).
+            if !sideFiles.isEmpty && !sideFiles.contains("-shm") {
+                return nil
+            }
+            let readOnly = !sideFiles.isEmpty
             guard let examining = connect(location, readOnly: readOnly, options: options) else { return nil }
             guard try examining.isCurrentStore(path: location.path) else { return nil }
             if readOnly {

@@ -24,7 +24,7 @@ enum StoreOpening {
     static func openForWriting(_ location: StoreLocation, options: SnapshotStore.Options, examined alreadyExamined: Bool = false) throws(StoreError) -> DatabaseQueue {
         let path = location.path
         if !alreadyExamined && location.exists && !location.existingSideFiles.isEmpty {
-            try refuseUnusableIfReadable(path: path, options: options)
+            try refuseUnusableIfReadable(location, options: options)
         }
         // Several processes may create and migrate a new file at once (an app and its
         // extension on first launch). SQLite serialises their writes; a migration that lost
@@ -144,10 +144,16 @@ enum StoreOpening {
     /// must not be opened for writing. A file that cannot be examined read-only (a hot journal
     /// to roll back, a WAL without its index) is left to the writing connection, which examines
     /// it again before writing anything, as any SQLite client would recover it.
-    private static func refuseUnusableIfReadable(path: String, options: SnapshotStore.Options) throws(StoreError) {
+    ///
+    /// An empty log without its index, that no process holds (one in exclusive locking mode
+    /// keeps its index in memory), is no change at all: the file is read in place, for SQLite's
+    /// read-only connection would create the index and leave it beside a refused file.
+    private static func refuseUnusableIfReadable(_ location: StoreLocation, options: SnapshotStore.Options) throws(StoreError) {
+        let path = location.path
+        let emptyLogAlone = location.existingSideFiles == ["-wal"] && !location.writeAheadLogHoldsPages && !location.isLockedByAProcess
         let status: StoreSchema.Status
         do throws(StoreError) {
-            let queue = try readOnlyQueue(path: path, options: options, mode: .readOnly)
+            let queue = try readOnlyQueue(path: path, options: options, mode: emptyLogAlone ? .immutable : .readOnly)
             status = try withStoreErrors(path: path) {
                 defer { try? queue.close() }
                 return try queue.read(StoreSchema.status)
