@@ -5,13 +5,13 @@ import Restack
 import RestackTestSupport
 import Testing
 
-/// Adversarial cases of the lean launch connection (``LaunchConnection``) against GRDB's path:
-/// each one failed on the code that introduced the launch connection.
-@Suite("Launch connection, adversarial")
-struct LaunchConnectionReviewTests {
+/// The launch connection (``LaunchConnection``) on files changed behind its back or left in odd
+/// states: each case failed on the code that first introduced the launch connection.
+@Suite("Launch connection on files changed behind it")
+struct LaunchConnectionEdgeTests {
     /// A store file with one session, closed.
     static func storeFile(_ folder: TemporaryFolder) throws -> String {
-        let path = folder.path("review.sqlite")
+        let path = folder.path("edge.sqlite")
         try SnapshotStore(path: path).save(mailState, session: "a")
         return path
     }
@@ -52,7 +52,7 @@ struct LaunchConnectionReviewTests {
             try db.execute(sql: "PRAGMA journal_mode = WAL; CREATE TABLE contacts (id INTEGER PRIMARY KEY, name TEXT)")
         }
         try queue.close()
-        FileManager.default.createFile(atPath: path + "-wal", contents: Data())
+        #expect(FileManager.default.createFile(atPath: path + "-wal", contents: Data()))
         let before = FileFingerprint(path)
         #expect(throws: StoreError.foreignDatabase(path: path, tables: ["contacts"])) { try SnapshotStore(path: path) }
         #expect(!FileManager.default.fileExists(atPath: path + "-shm"), "an index was created beside a refused file")
@@ -64,7 +64,7 @@ struct LaunchConnectionReviewTests {
     @Test func aStoreWithOnlyAnEmptyLogOpensAsUsual() throws {
         let folder = try TemporaryFolder()
         let path = try Self.storeFile(folder)
-        FileManager.default.createFile(atPath: path + "-wal", contents: Data())
+        #expect(FileManager.default.createFile(atPath: path + "-wal", contents: Data()))
         var store: SnapshotStore? = try SnapshotStore(path: path)
         #expect(try store?.beginRestore(session: "a").restored.snapshot.tree == mailState)
         try store?.save(mailState, session: "b")
