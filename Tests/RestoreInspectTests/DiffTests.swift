@@ -132,5 +132,10 @@ struct DiffTests {
         #expect((fromStdin.json as? [String: Any])?["identical"] as? Bool == true, "\(fromStdin.stderr)")
         let bad = scratch.write("bad.json", #"{"formatVersion": 1, "left": [{"identifier": 3}]}"#)
         expectFailure(try CLI.run(["diff", "--input", a, "--input", bad]), code: 65, mentioning: "left[0].identifier")
+        // Of two files, the message names the one that is not a state.
+        let wrong = try CLI.run(["diff", "--input", bad, "--input", a])
+        expectFailure(wrong, code: 65, mentioning: "invalid state file \(bad): ")
+        #expect(!wrong.stderr.contains(a), "\(wrong.stderr)")
+        expectFailure(try CLI.run(["diff", "--input", a, "--input", "-"], stdin: Data("[".utf8)), code: 65, mentioning: "invalid state file from stdin: ")
     }
 }

@@ -5,9 +5,21 @@ import RestackStore
 /// Reads a state file from a path, or stdin for `-`, in bounded memory.
 enum StateFileInput {
     /// The state file at `path` (`-` for stdin), in either format.
-    static func read(_ path: String) throws -> RestorationTree {
+    ///
+    /// - Throws: A ``Failure`` naming the file, for a file that cannot be read or is not a state
+    ///   (`diff` reads two: the message says which one).
+    static func read(_ path: String) throws(Failure) -> RestorationTree {
         let data = try readBytes(path, limit: byteLimit(for: SnapshotStore.Options.commandLine.limits))
-        return try StateFile.decode(data)
+        do {
+            return try StateFile.decode(data)
+        } catch {
+            throw Failure(.invalidInput, "invalid state file \(displayName(path)): \(error)")
+        }
+    }
+
+    /// How messages name the input at `path`: the path, or `from stdin` for `-`.
+    static func displayName(_ path: String) -> String {
+        path == "-" ? "from stdin" : path
     }
 
     /// The most bytes a state file may have: generously more than any state within `limits`
@@ -38,7 +50,7 @@ enum StateFileInput {
     /// `limit` bytes; a regular file larger than that is refused without reading it. Messages
     /// call it a `document` ("state file", "deep-link file").
     static func readBytes(_ path: String, limit: Int, document: String = "state file") throws(Failure) -> Data {
-        let name = path == "-" ? "from stdin" : path
+        let name = displayName(path)
         // Non-blocking, so that opening a FIFO with no writer returns at once (it is waited on
         // below, for a bounded time); reads wait for data through `waitUntilReady`.
         let descriptor = path == "-" ? StandardStreams.stdin : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
