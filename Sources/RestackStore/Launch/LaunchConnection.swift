@@ -112,9 +112,10 @@ final class LaunchConnection: StatementRunner, @unchecked Sendable {
             return try read { db in
                 try StoreSchema.isCurrent(applied: StoreSchema.appliedMigrations(db)) && db.journalMode() == "wal"
             }
-        } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode.primaryResultCode) {
-            throw .locked(path: path)
         } catch {
+            // A lock another process held past the busy timeout is the answer (the general way
+            // would wait it out again); any other failure is left to the general way.
+            if case .locked = StoreError(error, path: path) { throw .locked(path: path) }
             return false
         }
     }
@@ -167,13 +168,7 @@ final class LaunchConnection: StatementRunner, @unchecked Sendable {
     func forEachRow(_ sql: String, binding values: [DatabaseValue], _ body: (SQLiteStatement) throws -> Bool) throws {
         let statement = try prepared(sql)
         defer { sqlite3_reset(statement) }
-        guard values.count == Int(sqlite3_bind_parameter_count(statement)) else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(values.count) values for \(sqlite3_bind_parameter_count(statement)) parameters", sql: sql)
-        }
-        for (offset, value) in values.enumerated() {
-            let code = Statement.bind(value, to: statement, at: CInt(offset + 1))
-            guard code == SQLITE_OK else { throw failure(code, sql) }
-        }
+        try Statement.bindEvery(values, to: statement, sql: sql)
         while true {
             switch sqlite3_step(statement) {
             case SQLITE_ROW:

@@ -42,12 +42,22 @@ extension Statement {
         guard reset == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: reset), message: "cannot reset the statement", sql: sql)
         }
+        try Self.bindEvery(values, to: statement, sql: sql)
+    }
+
+    /// Binds `values` to every parameter of `statement`, which was just reset or prepared, in
+    /// order and exactly (``bind(_:to:at:)``). Also the binding of the store's launch connection,
+    /// whose statements GRDB does not prepare.
+    ///
+    /// - Throws: A `DatabaseError` when `values` are not as many as the statement's parameters,
+    ///   or when SQLite refuses a value.
+    static func bindEvery(_ values: [DatabaseValue], to statement: SQLiteStatement, sql: String) throws {
         guard values.count == Int(sqlite3_bind_parameter_count(statement)) else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE,
                                 message: "\(values.count) values for \(sqlite3_bind_parameter_count(statement)) parameters", sql: sql)
         }
         for (offset, value) in values.enumerated() {
-            let code = Self.bind(value, to: statement, at: CInt(offset + 1))
+            let code = bind(value, to: statement, at: CInt(offset + 1))
             guard code == SQLITE_OK else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot bind parameter \(offset + 1)", sql: sql)
             }

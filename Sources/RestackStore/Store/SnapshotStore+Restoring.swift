@@ -220,9 +220,8 @@ extension SnapshotStore {
                 guard StoreSchema.isCurrent(applied: try StoreSchema.appliedMigrations(db)) else { return nil }
                 return try Self.beginUsual(db, session: session, threshold: threshold, expiry: expiry, now: now)
             }
-        } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode.primaryResultCode) {
-            throw .locked(path: path)
         } catch {
+            if case .locked = StoreError(error, path: path) { throw .locked(path: path) }
             return nil
         }
     }

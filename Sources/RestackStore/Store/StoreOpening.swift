@@ -150,7 +150,10 @@ enum StoreOpening {
     /// read-only connection would create the index and leave it beside a refused file.
     private static func refuseUnusableIfReadable(_ location: StoreLocation, options: SnapshotStore.Options) throws(StoreError) {
         let path = location.path
-        let emptyLogAlone = location.existingSideFiles == ["-wal"] && !location.writeAheadLogHoldsPages && !location.isLockedByAProcess
+        // With side files, `inspectionMode` says `.immutable` for exactly that case (its other
+        // answers, and its refusal of a log with pages and no index, are left to the read-only
+        // connection below).
+        let emptyLogAlone = (try? inspectionMode(location)) == .immutable
         let status: StoreSchema.Status
         do throws(StoreError) {
             let queue = try readOnlyQueue(path: path, options: options, mode: emptyLogAlone ? .immutable : .readOnly)
