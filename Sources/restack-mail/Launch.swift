@@ -30,6 +30,8 @@ struct Launch {
             restoration = chosen
         case .expired(let info):
             return fresh("snapshot #\(info.id) expired: fresh start", opening: link)
+        case .nothingSaved:
+            return fresh("new session \(session): nothing saved yet", opening: link)
         }
         let plan = link.map { restoration.plan.merging($0, resolver: version.resolver) } ?? restoration.plan
         let rebuilt = adapter.rebuild(plan)
