@@ -36,9 +36,15 @@ enum RestoreForm: String, CaseIterable, CustomTestStringConvertible, Sendable {
     /// `confirmRestore` in this form.
     func confirm(_ store: SnapshotStore, _ restoration: StoreRestoration) async throws {
         switch self {
-        case .sync: try store.confirmRestore(restoration)
+        case .sync: try Self.confirmSynchronously(store, restoration)
         case .async: try await store.confirmRestore(restoration)
         }
+    }
+
+    /// The synchronous `confirmRestore`, which an `async` context would not choose over the
+    /// asynchronous one of the same name.
+    private static func confirmSynchronously(_ store: SnapshotStore, _ restoration: StoreRestoration) throws {
+        try store.confirmRestore(restoration)
     }
 
     private static func planned(_ answer: RestoreAnswer<LoadedRestoration>, layout: Layout, resolver: RecordResolver) -> RestoreAnswer<StoreRestoration> {

@@ -144,7 +144,7 @@ extension SnapshotStore {
     }
 
     private func loaded(session: String, _ result: Loaded?, begunAt: UInt64?) throws(StoreError) -> RestoreAnswer<LoadedRestoration> {
-        guard let result else { return nil }
+        guard let result else { return .nothingSaved }
         logQuarantines(result.quarantined, session: session)
         if let expired = result.expired {
             logExpired(expired)
