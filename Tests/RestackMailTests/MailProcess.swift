@@ -37,7 +37,8 @@ enum MailProcess {
     }
 
     /// Starts the app with standard input a pipe kept open and standard output a file, writes
-    /// `command`, waits until the output shows `shows`, sends `signal`; returns the exit status.
+    /// `command`, waits until the output shows `shows`, sends `signal`; returns the exit status
+    /// (negative: killed by that signal).
     static func signalled(_ arguments: [String], after command: String, shows: String, signal number: Int32) throws -> Int32 {
         let folder = try TemporaryFolder(prefix: "restack-mail-output")
         let outputPath = folder.path("stdout")
@@ -57,6 +58,9 @@ enum MailProcess {
             (try? String(contentsOfFile: outputPath, encoding: .utf8))?.contains(shows) ?? false
         }
         kill(process.processIdentifier, shown == nil ? SIGKILL : number)
+        // An app that does not end on the signal (one that left it blocked, as the parent
+        // handed it over) fails the test instead of hanging it: killed after 10 s.
+        if waitUntil(timeout: 10, { !process.isRunning }) == nil { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         try input.fileHandleForWriting.close()
         return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
