@@ -18,8 +18,10 @@ enum SnapshotQueries {
         if let id = try existingSessionID(db, name: name) {
             return id
         }
-        try db.cachedStatement(sql: "INSERT INTO restack_session (name, created_at) VALUES (CAST(? AS TEXT), ?)")
-            .execute(binding: [name.databaseValue, milliseconds(date).databaseValue])
+        try ExhaustedIDs.inserting(into: "restack_session", db) {
+            try db.cachedStatement(sql: "INSERT INTO restack_session (name, created_at) VALUES (CAST(? AS TEXT), ?)")
+                .execute(binding: [name.databaseValue, milliseconds(date).databaseValue])
+        }
         return db.lastInsertedRowID
     }
 
