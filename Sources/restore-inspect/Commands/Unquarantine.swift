@@ -14,7 +14,9 @@ struct Unquarantine: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @Option(help: ArgumentHelp("The session the snapshot must belong to; checked before anything is written.", valueName: "id"))
     var session: String?
-    @Option(help: ArgumentHelp("The snapshot's id, from `history`.", valueName: "n"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The snapshot's id, from `history`.", valueName: "n"),
+            transform: NumberOption.snapshotID)
     var snapshot: Int64
     @OptionGroup var output: OutputOptions
 

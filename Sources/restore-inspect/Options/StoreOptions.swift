@@ -49,7 +49,9 @@ struct SnapshotSelection: ParsableArguments {
     @Option(help: ArgumentHelp("The session's name.", valueName: "id"))
     var session: String
 
-    @Option(help: ArgumentHelp("A snapshot id from `history`; the newest snapshot by default.", valueName: "n"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A snapshot id from `history`; the newest snapshot by default.", valueName: "n"),
+            transform: NumberOption.snapshotID)
     var snapshot: Int64?
 
     /// The selected snapshot of the session.
