@@ -117,13 +117,6 @@ struct HostileRoundFourTests {
         (["plan", "--session", "s", "--expire-after"], "-inf", "an expiry must be a number of seconds greater than 0, not -inf"),
         (["plan", "--session", "s", "--expire-after"], "-2h", "an expiry must be a number of seconds greater than 0, not -7200.0"),
         (["plan", "--session", "s", "--expire-after"], "0", "an expiry must be a number of seconds greater than 0, not 0.0"),
-        (["plan", "--session", "s", "--snapshot"], "-1", "a snapshot id is 1 or more, not -1"),
-        (["plan", "--session", "s", "--snapshot"], "0", "a snapshot id is 1 or more, not 0"),
-        (["show", "--session", "s", "--snapshot"], "-1", "a snapshot id is 1 or more, not -1"),
-        (["export", "--session", "s", "--snapshot"], "-5", "a snapshot id is 1 or more, not -5"),
-        (["diff", "--session", "s", "--from"], "-1", "a snapshot id is 1 or more, not -1"),
-        (["diff", "--session", "s", "--to"], "-1", "a snapshot id is 1 or more, not -1"),
-        (["unquarantine", "--snapshot"], "-1", "a snapshot id is 1 or more, not -1"),
         (["history", "--session", "s", "--limit"], "-1", "--limit must be 1 or more, not -1."),
         (["sessions", "--limit"], "-1", "--limit must be 1 or more, not -1."),
         (["sessions", "--limit"], "0", "--limit must be 1 or more, not 0."),
@@ -135,6 +128,26 @@ struct HostileRoundFourTests {
         let result = try CLI.run([command[0], "--db", path] + command.dropFirst() + [value])
         expectFailure(result, code: 64, mentioning: message)
         #expect(!result.stderr.contains("Missing value"))
+        #expect(FileManager.default.contents(atPath: path) == bytes, "nothing written")
+    }
+
+    /// A snapshot id is any integer (a damaged store may hold negative ones, and they are
+    /// selectable): a negative one is looked up, as `0` is, and not found (67).
+    @Test(arguments: [
+        (["plan", "--session", "s", "--snapshot"], "-1"),
+        (["plan", "--session", "s", "--snapshot"], "0"),
+        (["show", "--session", "s", "--snapshot"], "-1"),
+        (["export", "--session", "s", "--snapshot"], "-5"),
+        (["diff", "--session", "s", "--from"], "-1"),
+        (["diff", "--session", "s", "--to"], "-1"),
+        (["unquarantine", "--snapshot"], "-1"),
+    ])
+    func aNegativeSnapshotIdIsLookedUpAs0Is(_ command: [String], _ value: String) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.storeWithOutcomes(in: folder)
+        let bytes = FileManager.default.contents(atPath: path)
+        let result = try CLI.run([command[0], "--db", path] + command.dropFirst() + [value])
+        expectFailure(result, code: 67, mentioning: "no snapshot \(value)")
         #expect(FileManager.default.contents(atPath: path) == bytes, "nothing written")
     }
 

@@ -33,8 +33,7 @@ struct Plan: ParsableCommand {
     @Option(help: ArgumentHelp("The session's name (with --db).", valueName: "id"))
     var session: String?
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("A snapshot id (with --db); by default the crash-loop guard's choice: the newest not quarantined.", valueName: "n"),
-            transform: NumberOption.snapshotID)
+            help: ArgumentHelp("A snapshot id (with --db); by default the crash-loop guard's choice: the newest not quarantined.", valueName: "n"))
     var snapshot: Int64?
     @Option(name: .customLong("input"), help: ArgumentHelp("A state file to plan instead of a stored snapshot; - reads stdin.", valueName: "file"))
     var inputs: [String] = []

@@ -15,8 +15,7 @@ struct Unquarantine: ParsableCommand {
     @Option(help: ArgumentHelp("The session the snapshot must belong to; checked before anything is written.", valueName: "id"))
     var session: String?
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("The snapshot's id, from `history`.", valueName: "n"),
-            transform: NumberOption.snapshotID)
+            help: ArgumentHelp("The snapshot's id, from `history`.", valueName: "n"))
     var snapshot: Int64
     @OptionGroup var output: OutputOptions
 

@@ -50,8 +50,7 @@ struct SnapshotSelection: ParsableArguments {
     var session: String
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("A snapshot id from `history`; the newest snapshot by default.", valueName: "n"),
-            transform: NumberOption.snapshotID)
+            help: ArgumentHelp("A snapshot id from `history`; the newest snapshot by default.", valueName: "n"))
     var snapshot: Int64?
 
     /// The selected snapshot of the session.
