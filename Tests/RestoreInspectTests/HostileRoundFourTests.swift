@@ -139,7 +139,7 @@ struct HostileRoundFourTests {
         (["show", "--session", "s", "--snapshot"], "-1"),
         (["export", "--session", "s", "--snapshot"], "-5"),
         (["diff", "--session", "s", "--from"], "-1"),
-        (["diff", "--session", "s", "--to"], "-1"),
+        (["diff", "--session", "s", "--from", "1", "--to"], "-1"),
         (["unquarantine", "--snapshot"], "-1"),
     ])
     func aNegativeSnapshotIdIsLookedUpAs0Is(_ command: [String], _ value: String) throws {
