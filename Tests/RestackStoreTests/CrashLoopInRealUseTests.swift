@@ -17,7 +17,7 @@ struct CrashLoopInRealUseTests {
     /// restored state contains the record that crashes it.
     static func launch(_ store: SnapshotStore, session: String = "s") throws -> (restoration: StoreRestoration, crashed: Bool) {
         let restoration = try store.beginRestore(session: session).restored
-        var rebuilt = DrillDownContainer(left: [])
+        var rebuilt = DrillDownContainer<RestorationRecord>(left: [])
         for entry in restoration.plan.left {
             rebuilt.left.append(entry.record)
             let saved = try store.save(.drillDown(left: rebuilt.left), session: session)

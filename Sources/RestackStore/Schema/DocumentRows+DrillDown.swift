@@ -12,7 +12,7 @@ extension DocumentRows {
     /// Every restore of a format-1 snapshot comes here (the format-1 form's root is a drill-down
     /// with no container row): records are placed by position in one pass, without grouping or
     /// sorting.
-    static func drillDown(_ children: [Placed], snapshotID: Int64, owner: String) throws -> DrillDownContainer {
+    static func drillDown(_ children: [Placed], snapshotID: Int64, owner: String) throws -> DrillDownContainer<RestorationRecord> {
         if let inOrder = drillDownInOrder(children) {
             return inOrder
         }
@@ -50,7 +50,7 @@ extension DocumentRows {
     /// `right`, so a stack of up to ten records (and any stack whose paths sort in position
     /// order) takes this way. It accepts exactly the records the placing accepts in that order,
     /// and gives the same container, without the array of optional places and its `compactMap`.
-    private static func drillDownInOrder(_ children: [Placed]) -> DrillDownContainer? {
+    private static func drillDownInOrder(_ children: [Placed]) -> DrillDownContainer<RestorationRecord>? {
         var left: [RestorationRecord] = []
         left.reserveCapacity(children.count)
         var right: RestorationRecord?
