@@ -158,6 +158,17 @@ enum DemoSessions {
             layout: .compact
         ),
         Session(
+            name: "demo/mail-columns-message-gone",
+            story: "a three-column mail app (mailboxes, message list, message) focused on the message, whose class was removed: the detail shows its placeholder and the focus moves to the message list",
+            tree: RestorationTree(root: .columns(ColumnsContainer(
+                sidebar: [record("mailboxes", "MailboxesController")],
+                content: [record("inbox", "InboxController", "folder=INBOX")],
+                detail: [record("message-7", "LegacyMessageController", "id=7")],
+                focus: .detail
+            ))),
+            layout: .regular
+        ),
+        Session(
             name: "demo/reinstate-tab-removed",
             story: "a Reinstate tab bar whose selected tab's class was removed: the first surviving tab is selected; its stack of states comes back",
             tree: RestorationTree(root: .tabs(TabsContainer(tabs: [
