@@ -4,7 +4,8 @@ import Restack
 /// The "JSON file" baseline: what most apps do. The state is encoded with JSONEncoder and
 /// written to one file per session with an atomic replace (write a temporary file, rename it over
 /// the old one); a restore reads it back with JSONDecoder. With `fsync`, the file and its folder
-/// are synced before a save returns, which is the durability of Restack's `.full`.
+/// are synced before a save returns, which is the durability of Restack's `.full`. A tree that is
+/// not a drill-down is written as Restack's own state file (``StateFile``), without whitespace.
 struct JSONFileStore: BenchSubject {
     let name: String
     let folder: URL
@@ -33,11 +34,19 @@ struct JSONFileStore: BenchSubject {
         folder.appendingPathComponent(session.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? session).appendingPathExtension("json")
     }
 
-    func save(_ state: RestorationTree, session: String) throws {
+    /// The file's bytes: a drill-down as `Document`, any other tree as a compact state file.
+    static func encode(_ state: RestorationTree) throws -> Data {
+        guard state.form == .drillDown, let root = state.drillDown else {
+            let object = try JSONSerialization.jsonObject(with: StateFile.encode(state))
+            return try JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes])
+        }
         func record(_ r: RestorationRecord) -> Document.Record { .init(identifier: r.identifier, className: r.className, payload: r.payload) }
-        let root = state.drillDown ?? DrillDownContainer(left: [])
         let document = Document(formatVersion: state.formatVersion, savedAt: Date(), left: root.left.map(record), right: root.right.map(record))
-        let data = try JSONEncoder().encode(document)
+        return try JSONEncoder().encode(document)
+    }
+
+    func save(_ state: RestorationTree, session: String) throws {
+        let data = try Self.encode(state)
         let target = url(session)
         let temporary = target.appendingPathExtension("tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -54,7 +63,10 @@ struct JSONFileStore: BenchSubject {
     }
 
     func restore(session: String) throws -> Int {
-        let document = try JSONDecoder().decode(Document.self, from: Data(contentsOf: url(session)))
+        let data = try Data(contentsOf: url(session))
+        guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
+            return Restorer.plan(try StateFile.decode(data)).restoredCount
+        }
         func record(_ r: Document.Record) -> RestorationRecord { .init(identifier: r.identifier, className: r.className, payload: r.payload) }
         let plan = Restorer.plan(.drillDown(formatVersion: document.formatVersion, left: document.left.map(record), right: document.right.map(record)))
         return plan.drillDownCount

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Scenario 6 (issue 30): what a save costs the disk. For each workload and subject at full
+/// durability (Restack `.full`, raw SQLite `synchronous = FULL` on the same rows, the JSON file
+/// fsynced with its folder), a child process (`write-probe`) opens a store that already holds
+/// the workload's history, saves `saves` states, closes the store, and prints the bytes it
+/// handed to the kernel (`wchar`: WAL frames, checkpoints and file writes alike); the same
+/// process runs under `strace -f -e trace=fsync,fdatasync`, whose lines are the syncs. Syncs are
+/// left out, saying so, where strace is missing or cannot trace. Bytes depend on the operations
+/// only, not on the machine's load, so the figures repeat from run to run (`--quick` uses the
+/// same sizes).
+struct WriteCostScenario {
+    var work: URL
+    /// Saves before the measured ones, so that history and retention are in their steady state.
+    var warmup = 30
+    var saves = 100
+
+    /// A full rewrite with the layout of migrations 1-7 wrote this many bytes per save (the
+    /// figure this scenario printed at the commit that added it): a new layout may not write more.
+    static let rewriteBytesToday = 59_100.0
+
+    func run(into report: inout Report) throws {
+        let strace = Self.strace()
+        if strace == nil {
+            progress("write cost: syncs not counted, strace is not installed or cannot trace here")
+        }
+        let kinds: [(name: String, kind: String, file: String)] = [
+            ("Restack", "restack", "restack.sqlite"), ("raw SQLite", "raw", "raw.sqlite"), ("JSON file", "json", "json"),
+        ]
+        for workload in WriteWorkload.allCases {
+            progress("write cost, \(workload.rawValue): \(warmup) + \(saves) saves per subject")
+            var bytes: [Double] = []
+            for kind in kinds {
+                let path = work.appendingPathComponent("write-\(workload.rawValue)-\(kind.file)").path
+                let arguments = ["write-probe", "--kind", kind.kind, "--path", path, "--workload", workload.rawValue]
+                _ = try output(selfBinary(), arguments + ["--saves", "\(warmup)"])
+                let measured = arguments + ["--saves", "\(saves)", "--first", "\(warmup)"]
+                var syncs: Double?
+                let written: String
+                if let strace {
+                    let trace = work.appendingPathComponent("strace-\(UUID().uuidString).out")
+                    defer { try? FileManager.default.removeItem(at: trace) }
+                    written = try output(strace, ["-f", "-e", "trace=fsync,fdatasync", "-o", trace.path, selfBinary().path] + measured)
+                    let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+                    syncs = Double(lines.filter { $0.contains("sync(") }.count) / Double(saves)
+                } else {
+                    written = try output(selfBinary(), measured)
+                }
+                guard let total = Double(written.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "write-probe printed \(written)"])
+                }
+                bytes.append(total / Double(saves))
+                report.writes.append(WriteRow(workload: workload.title, subject: kind.name, bytesPerSave: total / Double(saves),
+                                              syncsPerSave: syncs, saves: saves))
+            }
+            switch workload {
+            case .navigation:
+                report.targets.append(Target("bytes per navigation change (fsync) vs JSON file", measured: bytes[0] / bytes[2], atMost: 1.5))
+            case .rewrite:
+                report.targets.append(Target("bytes per full rewrite (fsync): Restack, at most the m007 layout's",
+                                             measured: bytes[0], atMost: Self.rewriteBytesToday, unit: " B"))
+            }
+        }
+    }
+
+    /// strace's path, if it is installed and may trace here (ptrace can be forbidden in a container).
+    static func strace() -> URL? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let strace = paths.map({ URL(fileURLWithPath: String($0)).appendingPathComponent("strace") })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else { return nil }
+        return (try? runProcess(strace, ["-o", "/dev/null", "/bin/true"])) == nil ? nil : strace
+    }
+}
+
+/// Runs a process to completion and returns what it printed; throws if it fails.
+func output(_ executable: URL, _ arguments: [String]) throws -> String {
+    let process = Process()
+    let pipe = Pipe()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)"])
+    }
+    return String(decoding: data, as: UTF8.self)
+}
