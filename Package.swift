@@ -59,12 +59,17 @@ let package = Package(
             ]
         ),
 
+        // Text made safe for a terminal, one line each: the escaping restore-inspect and
+        // restack-mail share. Not a product.
+        .target(name: "RestackTerminalText"),
+
         // The inspector: a thin shell over Restack and RestackStore.
         .executableTarget(
             name: "restore-inspect",
             dependencies: [
                 "Restack",
                 "RestackStore",
+                "RestackTerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,6 +80,7 @@ let package = Package(
             dependencies: [
                 "Restack",
                 "RestackStore",
+                "RestackTerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -122,24 +122,26 @@ struct MailApp {
         return nil
     }
 
-    /// Goes back one screen on the active side.
+    /// Goes back one screen on the active side, the cursor on the row of the screen left (the
+    /// message closed, the folder left), as a list does when you come back to it.
     mutating func back() -> Bool {
         guard compose == nil else { return false }
-        cursor = 0
+        let left: Screen
         switch tab {
         case .settings:
             guard settings.count > 1 else { return false }
-            settings.removeLast()
+            left = settings.removeLast()
         case .mail:
             if !detail.isEmpty {
-                detail.removeLast()
+                left = detail.removeLast()
                 if detail.isEmpty { focus = .primary }
             } else if primary.count > 1 {
-                primary.removeLast()
+                left = primary.removeLast()
             } else {
                 return false
             }
         }
+        cursor = Self.items(of: activeScreen, version: version).firstIndex { $0.id == left.id } ?? 0
         return true
     }
 

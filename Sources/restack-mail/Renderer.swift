@@ -1,13 +1,42 @@
+import RestackTerminalText
+
 /// Draws the app as lines of text of a given width: a tab bar, the screens (two columns in a
 /// regular layout, the top of the one stack in a compact one), a status line and the keys.
+///
+/// Every text drawn is escaped first (``OneLine/escaped(_:)``, as `restore-inspect` escapes):
+/// an identifier from the store, a typed line or a link cannot send the terminal a control
+/// character. The only escape sequences written are the renderer's own (``style``).
 struct Renderer {
     /// Below this many columns the layout is compact.
     static let compactBelow = 100
     static let contentHeight = 10
+    /// The smallest terminal the app draws in; below it, ``tooSmall(columns:rows:)`` says so.
+    static let minimumColumns = 30
+    /// The rows a screen takes at most: tab bar, rule, content, rule, three status lines, keys.
+    static let minimumRows = contentHeight + 7
+    /// The keys, as the bottom line and the status line for an unbound key list them.
+    static let keyHelp = "↑↓ move  ⏎ open  ← back  ⇥ tab  c compose  d dismiss  q quit"
 
     let width: Int
+    /// Whether the focused pane is highlighted (reverse video): on a terminal, without `NO_COLOR`.
+    var style = false
 
     var isCompact: Bool { width < Self.compactBelow }
+
+    /// What a terminal smaller than the minimum shows instead of the app, each line cut to its
+    /// width.
+    static func tooSmall(columns: Int, rows: Int) -> [String] {
+        [
+            "Terminal too small: \(columns)×\(rows).",
+            "restack-mail needs \(minimumColumns)×\(minimumRows).",
+            "Enlarge it, or press q to quit.",
+        ].map { pad($0, columns) }
+    }
+
+    /// `text` in reverse video when styled.
+    private func highlighted(_ text: String) -> String {
+        style ? "\u{1B}[7m" + text + "\u{1B}[0m" : text
+    }
 
     func lines(_ app: MailApp, status: String) -> [String] {
         var out: [String] = []
@@ -15,33 +44,38 @@ struct Renderer {
         let layout = isCompact ? "compact" : "regular"
         out.append(Self.fit(" restack-mail \(app.version.name)  \(tabs)", right: "\(layout) \(width) cols ", width: width))
         out.append(String(repeating: "─", count: width))
+        // Each row padded to its width, then highlighted: escapes never count as columns.
         var content: [String]
         if let compose = app.compose {
-            content = box(title: "New message (compose sheet)", lines: screenLines(compose, app: app, active: true), width: width)
+            let box = box(title: "New message (compose sheet)", lines: screenLines(compose, app: app, active: true), width: width)
+            content = [highlighted(Self.pad(box[0], width))] + box.dropFirst().map { Self.pad($0, width) }
         } else if app.tab == .settings {
-            content = [Self.crumbs(app.settings, app: app)] + screenLines(app.settings[app.settings.count - 1], app: app, active: true)
+            content = [highlighted(Self.crumbs(app.settings, width: width))] + screenLines(app.settings[app.settings.count - 1], app: app, active: true).map { Self.pad($0, width) }
         } else if isCompact {
             let stack = app.compactStack
-            content = [Self.crumbs(stack, app: app)] + screenLines(stack[stack.count - 1], app: app, active: true)
+            content = [highlighted(Self.crumbs(stack, width: width))] + screenLines(stack[stack.count - 1], app: app, active: true).map { Self.pad($0, width) }
         } else {
             let leftWidth = width * 2 / 5
             let rightWidth = width - leftWidth - 3
             let primaryTop = app.primary[app.primary.count - 1]
-            let left = [Self.crumbs(app.primary, app: app)] + screenLines(primaryTop, app: app, active: app.activeScreen === primaryTop)
+            let leftActive = app.activeScreen === primaryTop
+            let leftCrumbs = Self.crumbs(app.primary, width: leftWidth)
+            let left = [leftActive ? highlighted(leftCrumbs) : leftCrumbs] + screenLines(primaryTop, app: app, active: leftActive).map { Self.pad($0, leftWidth) }
             let right: [String] = if let top = app.detail.last {
-                [Self.crumbs(app.detail, app: app)] + screenLines(top, app: app, active: app.activeScreen === top)
+                [app.activeScreen === top ? highlighted(Self.crumbs(app.detail, width: rightWidth)) : Self.crumbs(app.detail, width: rightWidth)]
+                    + screenLines(top, app: app, active: app.activeScreen === top).map { Self.pad($0, rightWidth) }
             } else {
-                ["", "  (no message selected)"]
+                [Self.pad("", rightWidth), Self.pad("  (no message selected)", rightWidth)]
             }
             content = (0..<max(left.count, right.count)).map { row in
-                Self.pad(row < left.count ? left[row] : "", leftWidth) + " │ " + Self.pad(row < right.count ? right[row] : "", rightWidth)
+                (row < left.count ? left[row] : Self.pad("", leftWidth)) + " │ " + (row < right.count ? right[row] : Self.pad("", rightWidth))
             }
         }
-        content += Array(repeating: "", count: max(0, Self.contentHeight - content.count))
-        out += content.map { Self.pad($0, width) }
+        content += Array(repeating: Self.pad("", width), count: max(0, Self.contentHeight - content.count))
+        out += content
         out.append(String(repeating: "─", count: width))
-        out += Self.wrap(status, width: width - 2, lines: 3).map { Self.pad(" " + $0, width) }
-        out.append(Self.pad(" keys: ↑↓ move  ⏎ open  ← back  ⇥ tab  c compose  d dismiss  q quit", width))
+        out += Self.wrap(OneLine.escaped(status), width: width - 2, lines: 3).map { Self.pad(" " + $0, width) }
+        out.append(Self.pad(" keys: " + Self.keyHelp, width))
         return out
     }
 
@@ -85,8 +119,17 @@ struct Renderer {
         }
     }
 
-    static func crumbs(_ stack: [Screen], app: MailApp) -> String {
-        " " + stack.map(title).joined(separator: " › ")
+    /// The titles of a stack, bottom first, in `width` columns: when they do not fit, the
+    /// first ones give way to `…`, so that the current screen's title stays visible.
+    static func crumbs(_ stack: [Screen], width: Int) -> String {
+        let titles = stack.map { OneLine.escaped(title($0)) }
+        let room = width - 1
+        for first in titles.indices {
+            let shown = (first > 0 ? ["…"] : []) + titles[first...]
+            let text = shown.joined(separator: " › ")
+            if text.count <= room { return pad(" " + text, width) }
+        }
+        return pad(" … › " + (titles.last ?? ""), width)
     }
 
     func box(title: String, lines: [String], width: Int) -> [String] {
@@ -114,13 +157,15 @@ struct Renderer {
         return result
     }
 
+    /// `text` escaped (``OneLine/escaped(_:)``), cut or filled to `width` characters.
     static func pad(_ text: String, _ width: Int, fill: Character = " ") -> String {
-        let characters = Array(text)
+        let characters = Array(OneLine.escaped(text))
         if characters.count >= width { return String(characters.prefix(max(0, width))) }
-        return text + String(repeating: fill, count: width - characters.count)
+        return String(characters) + String(repeating: fill, count: width - characters.count)
     }
 
     static func fit(_ left: String, right: String, width: Int) -> String {
+        let left = OneLine.escaped(left), right = OneLine.escaped(right)
         let room = width - right.count
         return room > left.count ? pad(left, room) + right : pad(left, width)
     }

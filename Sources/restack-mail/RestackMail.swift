@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import Restack
 import RestackStore
+import RestackTerminalText
 
 /// `restack-mail`: a terminal mail client whose navigation survives `kill -9` and an update,
 /// built only on Restack's and RestackStore's public API: Restack's example app.
-@main
 struct RestackMail: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restack-mail",
@@ -13,23 +13,33 @@ struct RestackMail: ParsableCommand {
         discussion: """
             Keys: up/down move, Enter opens, Left or Backspace goes back, Tab switches tabs, c composes, \
             d or Esc dismisses, q quits. When standard input is not a terminal it reads one command per \
-            line (tab NAME, open IDENTIFIER, back, compose, dismiss, quit) and prints the screen after each.
+            line (tab NAME, open IDENTIFIER, back, compose, dismiss, quit) and prints the screen after each. \
+            Every exit (q, the end of input, SIGTERM, SIGHUP, SIGINT, an error) saves and closes the store; \
+            a signal exits 128 + its number. Errors are one line on stderr, control characters escaped: \
+            64 usage error, 1 store unusable.
             """
     )
+
+    /// The widths the app draws in.
+    static let widths = Renderer.minimumColumns...1000
 
     @Option(help: "The store file. Default: restack-mail/mail.sqlite in the per-user data folder.")
     var db: String?
 
-    @Option(help: "Draw for this many columns (below 100: compact layout). Default: the terminal's width, or 80.")
-    var width: Int?
+    // Read as text, so that a negative number is a value to refuse with the range, not a flag.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Draw for this many columns, \(widths.lowerBound) to \(widths.upperBound) (below 100: compact layout). Default: the terminal's width, or 80.",
+        valueName: "width"))
+    var width: String?
 
-    @Option(name: .customLong("app-version"), help: "The release to run: 1, or 2 (MessageController renamed, AttachmentController removed).")
-    var appVersion: Int = 1
+    @Option(name: .customLong("app-version"), parsing: .unconditional, help: ArgumentHelp(
+        "The release to run: 1, or 2 (MessageController renamed, AttachmentController removed).", valueName: "version"))
+    var appVersion = "1"
 
     @Option(help: "The window's session in the store.")
     var session = "window-1"
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Open a deep link at launch, over the restored state: identifiers to reveal from the root, then records to push, as window/mail+message-2 (or the link's JSON).",
         valueName: "link"))
     var open: String?
@@ -37,33 +47,86 @@ struct RestackMail: ParsableCommand {
     @Flag(help: .hidden)
     var crashWhileRebuilding = false
 
+    /// The release, once validated.
+    var version: AppVersion { AppVersion(number: Int(appVersion) ?? 1) }
+    /// `--width`, once validated.
+    var columns: Int? { width.flatMap { Int($0) } }
+
     func validate() throws {
-        guard (1...2).contains(appVersion) else { throw ValidationError("--app-version must be 1 or 2, found \(appVersion)") }
-        if let width, !(20...1000).contains(width) { throw ValidationError("--width must be in 20...1000, found \(width)") }
+        guard let number = Int(appVersion), (1...2).contains(number) else {
+            throw ValidationError("--app-version must be 1 or 2, found \(appVersion)")
+        }
+        if let width, !(Int(width).map(Self.widths.contains) ?? false) {
+            throw ValidationError("--width must be a whole number of columns in \(Self.widths.lowerBound)...\(Self.widths.upperBound), found \(width)")
+        }
         guard !session.isEmpty else { throw ValidationError("--session must not be empty") }
         if let open {
-            do { _ = try LinkParser(version: AppVersion(number: appVersion)).link(open) } catch { throw ValidationError("\(error)") }
+            guard !open.allSatisfy(\.isWhitespace) else {
+                throw ValidationError("--open must not be empty: give a link, such as window/mail+message-2")
+            }
+            do { _ = try LinkParser(version: version).link(open) } catch { throw ValidationError("\(error)") }
         }
     }
 
-    func run() throws {
+    /// How the session ended.
+    enum Ending {
+        case quit, endOfInput
+        case signal(Int32)
+
+        /// The exit status: 0, or 128 + the signal's number, as a shell reports a killed process.
+        var status: Int32 {
+            if case .signal(let number) = self { 128 + number } else { 0 }
+        }
+    }
+
+    /// Runs the app; returns the exit status. Whatever ends it, the store is closed before this
+    /// returns (see ``close(_:)``), so that the folder holds the `.sqlite` file alone.
+    func launch() throws -> Int32 {
         // A closed standard output (a pager quit early) must not kill the app before it saves.
         signal(SIGPIPE, SIG_IGN)
+        let interactive = Terminal.inputIsTerminal
+        // First, so that a polite kill at any moment from here ends as `quit` does.
+        SignalPipe.install(resize: interactive)
         let path = try db ?? Self.defaultStorePath()
-        let store: SnapshotStore
+        var store: SnapshotStore?
         do {
             // The outcomes the store records at each confirmation carry the app's version.
             var options = SnapshotStore.Options()
-            options.appVersion = AppVersion(number: appVersion).name
+            options.appVersion = version.name
             store = try SnapshotStore(path: path, options: options)
         } catch {
             throw StoreFailure(description: "cannot open the store: \(error)")
         }
-        Terminal.write("restack-mail: store \(store.path)\n")
-        let interactive = Terminal.inputIsTerminal
-        let renderer = { Renderer(width: width ?? Terminal.columns ?? 80) }
+        do {
+            let ending = try run(store: store!, interactive: interactive)
+            Self.close(&store)
+            return ending.status
+        } catch {
+            Self.close(&store)
+            throw error
+        }
+    }
+
+    /// Drops the last reference to the store here, once the autosaver's last task has let go of
+    /// it: its deinitializer closes its connections on this thread, before the process exits, and
+    /// the last connection's close checkpoints the log into the file and removes the side files.
+    /// (Left to the end of the process, a task still holding it kept the `-wal` and `-shm`.)
+    static func close(_ store: inout SnapshotStore?) {
+        let deadline = Date().addingTimeInterval(5)
+        while store != nil, !isKnownUniquelyReferenced(&store), Date() < deadline {
+            usleep(1000)
+        }
+        store = nil
+    }
+
+    /// The session: launch, then one command per key or line, until quit, the end of input or a
+    /// stopping signal; the state flushed at the end.
+    private func run(store: SnapshotStore, interactive: Bool) throws -> Ending {
+        Terminal.write("restack-mail: store \(OneLine.escaped(store.path))\n")
+        let style = interactive && Terminal.allowsStyle
+        let renderer = { Renderer(width: columns ?? Terminal.size?.columns ?? 80, style: style) }
         let layout: Layout = renderer().isCompact ? .compact : .regular
-        let version = AppVersion(number: appVersion)
+        let version = self.version
         let adapter = ScreenAdapter(version: version, crashWhileRebuilding: crashWhileRebuilding)
 
         // Launch: begin the restore, rebuild through the adapter, draw, then confirm.
@@ -72,107 +135,94 @@ struct RestackMail: ParsableCommand {
         let screen = Display(interactive: interactive)
         if interactive { Terminal.enableRawMode() }
         defer { if interactive { Terminal.restore() } }
-        screen.draw(renderer().lines(app, status: status))
+        func draw() {
+            if interactive, let size = Terminal.size, size.columns < Renderer.minimumColumns || size.rows < Renderer.minimumRows {
+                screen.draw(Renderer.tooSmall(columns: size.columns, rows: size.rows))
+            } else {
+                screen.draw(renderer().lines(app, status: status))
+            }
+        }
+        draw()
         if let confirmation {
             // With the plan as rebuilt: the outcome the store records (restore-inspect report)
             // counts what this launch really showed and dropped.
             do { try store.confirmRestore(confirmation) } catch { status += "; not confirmed: \(error)" }
         }
         let failures = FailureNote()
-        let autosaver = Autosaver(store: store, session: session, appVersion: version.name) { failures.set("not saved: \($0)") }
-        let adapterForSaves = adapter
+        // A read-only store saves nothing: no autosaver, and the status line said so.
+        let autosaver = store.isReadOnly ? nil : Autosaver(store: store, session: session, appVersion: version.name) { failures.set("not saved: \($0)") }
         func save() {
             // A hierarchy the app builds is 4 levels deep: capture cannot be too deep.
-            if let tree = try? adapterForSaves.capture(app.hierarchy) { autosaver.submit(tree) }
+            if let autosaver, let tree = try? adapter.capture(app.hierarchy) { autosaver.submit(tree) }
         }
         save()
 
-        while let command = interactive ? Self.command(for: Terminal.readKey(), app: &app) : Self.command(for: readLine()) {
-            let compact = renderer().isCompact
-            var changed = false
-            switch command {
-            case .quit:
-                break
-            case .tab(let name):
-                if let tab = MailApp.Tab(rawValue: name.lowercased()) {
-                    changed = app.select(tab)
-                    status = changed ? "tab \(tab.rawValue)" : "already on \(tab.rawValue)"
-                } else {
-                    status = "no tab \(name) (mail, settings)"
-                }
-            case .open(let id):
-                if let problem = app.open(id, compact: compact) { status = problem } else { changed = true; status = "opened \(id)" }
-            case .back:
-                changed = app.back()
-                status = changed ? "back" : "nothing to go back to"
-            case .compose:
-                changed = app.presentCompose()
-                status = changed ? "compose sheet" : "already composing"
-            case .dismiss:
-                changed = app.dismiss()
-                status = changed ? "dismissed" : "nothing to dismiss"
-            case .move(let delta):
-                let count = MailApp.items(of: app.activeScreen, version: version).count
-                if count > 0 { app.cursor = (app.cursor + delta + count) % count }
-            case .unknown(let line):
-                status = "unknown command: \(line) (tab NAME, open IDENTIFIER, back, compose, dismiss, quit)"
-            case .none:
-                continue
+        var input = InputReader(interactive: interactive)
+        var ending = Ending.quit
+        loop: while true {
+            let command: Command
+            switch input.next() {
+            case .end: ending = .endOfInput; break loop
+            case .stop(let number): ending = .signal(number); break loop
+            case .resized: draw(); continue loop
+            case .key(let key): command = .of(key, app: app)
+            case .line(let line): command = .parse(line)
             }
-            if case .quit = command { break }
-            if changed { save() }
+            if case .quit = command { break loop }
+            if case .none = command { continue loop }
+            if apply(command, to: &app, status: &status) { save() }
             if let failure = failures.take() { status = failure }
-            screen.draw(renderer().lines(app, status: status))
+            draw()
         }
-        // Quit, or the end of input: everything submitted is durable before the process ends.
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do { try await autosaver.flush() } catch { failures.set("not saved: \(error)") }
-            done.signal()
+        // Quit, the end of input or a signal: everything submitted is durable before the end.
+        if let autosaver {
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                do { try await autosaver.flush() } catch { failures.set("not saved: \(error)") }
+                done.signal()
+            }
+            done.wait()
         }
-        done.wait()
         if let failure = failures.take() {
-            FileHandle.standardError.write(Data("restack-mail: \(failure)\n".utf8))
+            Entry.line("restack-mail: " + OneLine.escaped(failure))
         }
+        return ending
     }
 
-    /// What a line of input asks.
-    enum Command {
-        case tab(String), open(String), back, compose, dismiss, quit, move(Int), unknown(String), none
-    }
-
-    static func command(for line: String?) -> Command? {
-        guard let line else { return nil }
-        let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        switch (words.first, words.count) {
-        case (nil, _): return Command.none
-        case ("tab", 2): return .tab(words[1])
-        case ("open", 2): return .open(words[1])
-        case ("back", 1): return .back
-        case ("compose", 1): return .compose
-        case ("dismiss", 1): return .dismiss
-        case ("quit", 1): return .quit
-        default: return .unknown(String(line.prefix(80)))
+    /// Does what `command` asks; says so in `status`. Returns whether the navigation changed.
+    private func apply(_ command: Command, to app: inout MailApp, status: inout String) -> Bool {
+        let compact = (columns ?? Terminal.size?.columns ?? 80) < Renderer.compactBelow
+        var changed = false
+        switch command {
+        case .quit, .none:
+            break
+        case .tab(let name):
+            if let tab = MailApp.Tab(rawValue: name.lowercased()) {
+                changed = app.select(tab)
+                status = changed ? "tab \(tab.rawValue)" : "already on \(tab.rawValue)"
+            } else {
+                status = "no tab \(name) (mail, settings)"
+            }
+        case .open(let id):
+            if let problem = app.open(id, compact: compact) { status = problem } else { changed = true; status = "opened \(id)" }
+        case .back:
+            changed = app.back()
+            status = changed ? "back to \(Renderer.title(app.activeScreen))" : "nothing to go back to"
+        case .compose:
+            changed = app.presentCompose()
+            status = changed ? "compose sheet" : "already composing"
+        case .dismiss:
+            changed = app.dismiss()
+            status = changed ? "dismissed" : "nothing to dismiss"
+        case .move(let delta):
+            let count = MailApp.items(of: app.activeScreen, version: app.version).count
+            if count > 0 { app.cursor = (app.cursor + delta + count) % count }
+        case .unknown(let line):
+            status = "unknown command: \(line) (tab NAME, open IDENTIFIER, back, compose, dismiss, quit)"
+        case .unbound(let key):
+            status = "\(key) does nothing here. Keys: \(Renderer.keyHelp)"
         }
-    }
-
-    static func command(for key: Terminal.Key?, app: inout MailApp) -> Command? {
-        guard let key else { return nil }
-        switch key {
-        case .up: return .move(-1)
-        case .down: return .move(1)
-        case .enter:
-            let items = MailApp.items(of: app.activeScreen, version: app.version)
-            return items.indices.contains(app.cursor) ? .open(items[app.cursor].id) : Command.none
-        case .back: return .back
-        case .tab: return .tab(app.tab == .mail ? "settings" : "mail")
-        case .escape, .character("d"): return .dismiss
-        case .character("c"): return .compose
-        case .character("q"): return .quit
-        case .character("1"): return .tab("mail")
-        case .character("2"): return .tab("settings")
-        default: return Command.none
-        }
+        return changed
     }
 
     /// `restack-mail/mail.sqlite` in the per-user data folder: `$XDG_DATA_HOME` or

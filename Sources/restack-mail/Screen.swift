@@ -48,7 +48,7 @@ struct AppVersion {
         case .settingsStack: "SettingsStack"
         case .mailboxes: "MailboxesController"
         case .folder: "FolderController"
-        case .message: number >= 2 ? "MessageViewController" : "MessageController"
+        case .message: number >= 2 ? Self.renamedMessage.new : Self.renamedMessage.old
         case .attachment: number >= 2 ? nil : "AttachmentController"
         case .settings: "SettingsController"
         case .settingsPage: "SettingsPageController"
@@ -61,13 +61,36 @@ struct AppVersion {
         Screen.Role.allCases.first { className($0) == name }
     }
 
-    /// The resolver of this release: its own classes, and the renamed one through its alias.
+    /// The class release 2 renamed, and its new name (given to the restore as an alias).
+    static let renamedMessage = (old: "MessageController", new: "MessageViewController")
+
+    /// The resolver of this release: its own classes, and the renamed one through its alias,
+    /// each only where it may be (``Placement``): a record elsewhere is not rebuilt
+    /// (`unresolved-class`), and the status line says why (``refusal(of:)``).
     var resolver: RecordResolver {
         let known = Screen.Role.allCases.compactMap(className)
-        guard number >= 2 else { return .knownClasses(known) }
         // A valid pair of distinct names: the initializer cannot throw here.
-        let aliases = (try? ClassAliases([.init(old: "MessageController", new: "MessageViewController")])) ?? ClassAliases()
-        return .knownClasses(known, aliases: aliases)
+        let aliases = (try? ClassAliases([.init(old: Self.renamedMessage.old, new: Self.renamedMessage.new)])) ?? ClassAliases()
+        let classes: RecordResolver = number >= 2 ? .knownClasses(known, aliases: aliases) : .knownClasses(known)
+        let version = self
+        return RecordResolver { (record: RestorationRecord, identifierPath: [String]) -> ResolverOutcome in
+            let outcome = classes.outcome(for: record, identifierPath: identifierPath)
+            guard outcome.rebuilds, let role = version.role(of: record) else { return outcome }
+            return Placement.allows(role, at: identifierPath) ? outcome : .classGone
+        }
+    }
+
+    /// Why the resolver refuses a record whose class this release has: where such a screen
+    /// may be. `nil` for a record of a class it does not have.
+    func refusal(of record: RestorationRecord) -> String? {
+        role(of: record).map(Placement.rule(for:))
+    }
+
+    /// The role of a saved record's class in this release, through the alias for the renamed one.
+    func role(of record: RestorationRecord) -> Screen.Role? {
+        guard let name = record.className else { return nil }
+        if let role = role(named: name) { return role }
+        return number >= 2 && name == Self.renamedMessage.old ? .message : nil
     }
 }
 

@@ -4,7 +4,7 @@ import RestackStore
 /// The status line's account of a launch: what was restored, what was renamed, and why anything
 /// was not.
 enum LaunchStatus {
-    static func describe(_ restoration: StoreRestoration, rebuilt: RebuildResult<Screen>, notes: [String]) -> String {
+    static func describe(_ restoration: StoreRestoration, rebuilt: RebuildResult<Screen>, version: AppVersion, notes: [String]) -> String {
         let plan = rebuilt.plan
         var parts: [String] = []
         let id = restoration.snapshot.info.id
@@ -20,11 +20,14 @@ enum LaunchStatus {
         }
         for name in Set(renamed).sorted() { parts.append("renamed \(name)") }
         // The records dropped for their own sake; those below them are counted.
-        let own = plan.dropped.filter { $0.reason != .ancestorDropped }
+        // (What a deep link popped, the link's account says.)
+        let own = plan.dropped.filter { $0.reason != .ancestorDropped && $0.reason != .deepLinkPopped }
         for dropped in own {
-            parts.append("dropped \(dropped.record.identifier ?? "?") (\(dropped.record.className ?? "no class"): \(dropped.reason))")
+            // A screen this release has, refused where it was saved: where such a screen may be.
+            let place = dropped.reason == .unresolvedClass ? version.refusal(of: dropped.record).map { ": " + $0 } ?? "" : ""
+            parts.append("dropped \(dropped.record.identifier ?? "?") (\(dropped.record.className ?? "no class"): \(dropped.reason)\(place))")
         }
-        let below = plan.dropped.count - own.count
+        let below = plan.dropped.filter { $0.reason == .ancestorDropped }.count
         if below > 0 { parts.append("\(below) records below them not restored") }
         for failure in rebuilt.failures {
             parts.append("\(failure.record.identifier ?? "?"): \(failure.error)")
@@ -32,22 +35,45 @@ enum LaunchStatus {
         return (parts + notes).joined(separator: "; ")
     }
 
-    /// What a deep link did: what it showed, popped or could not find.
-    static func describe(link: DeepLink, in plan: RestorationPlan) -> [String] {
+    /// What a merged deep link did: the tab it selected, what it revealed, popped and pushed,
+    /// or that it found everything already shown. `nil` when it changed nothing and was not
+    /// applied (``refusal(of:in:version:)`` says why).
+    static func describe(link: DeepLink, in merged: RestorationPlan, app: MailApp) -> String {
         var parts: [String] = []
-        for note in plan.notes {
+        if !link.path.isEmpty { parts.append("revealed \(link.path.joined(separator: "/"))") }
+        if merged.notes.contains(where: { $0.kind == .deepLinkSelected }) {
+            parts.append("selected the \(app.tab.rawValue.capitalized) tab")
+        }
+        if merged.notes.contains(where: { $0.kind == .deepLinkFocused }) {
+            parts.append("focused the \(app.focus == .detail ? "detail" : "primary")")
+        }
+        let popped = merged.dropped.filter { $0.reason == .deepLinkPopped }.map { $0.record.identifier ?? "?" }
+        if !popped.isEmpty { parts.append("popped \(popped.joined(separator: ", "))") }
+        let pushed = merged.restoredRecords.filter(\.isFromDeepLink).map { $0.record.identifier ?? "?" }
+        if !pushed.isEmpty { parts.append("pushed \(pushed.joined(separator: ", "))") }
+        let changed = parts.count > (link.path.isEmpty ? 0 : 1)
+        return changed ? "link opened: " + parts.joined(separator: ", ") : "link opened: already shown"
+    }
+
+    /// Why a merged deep link is not applied: a path the plan does not have, nowhere to push,
+    /// too deep, or a pushed screen refused (one in a place where it cannot be, such as a
+    /// compose screen in the message stack: the whole link is refused then). `nil` when it applies.
+    static func refusal(of link: DeepLink, in merged: RestorationPlan, version: AppVersion) -> String? {
+        for note in merged.notes {
             switch note.kind {
-            case .deepLinkUnmatched: parts.append("link not opened: no \(note.identifier ?? "?") at \(note.path.description.isEmpty ? "the root" : note.path.description)")
-            case .deepLinkNoStack: parts.append("link not opened: nothing to push onto")
-            case .deepLinkTooDeep: parts.append("link not opened: it would nest screens too deep")
-            case .deepLinkPushed: parts.append("link opened")
+            case .deepLinkUnmatched:
+                let path = note.path.description.isEmpty ? "the root" : note.path.description
+                return "link not opened: no \(note.identifier ?? "?") at \(path)"
+            case .deepLinkNoStack: return "link not opened: nothing to push onto"
+            case .deepLinkTooDeep: return "link not opened: it would nest screens too deep"
             default: break
             }
         }
-        let popped = plan.dropped.filter { $0.reason == .deepLinkPopped }.compactMap(\.record.identifier)
-        if !popped.isEmpty { parts.append("link closed \(popped.joined(separator: ", "))") }
-        if link.push.isEmpty, !plan.notes.contains(where: { $0.kind == .deepLinkUnmatched }) { parts.append("link opened") }
-        return parts
+        // The link's pushed records that were not restored are dropped at `push[i]`.
+        guard let refused = merged.dropped.first(where: { $0.path.steps.first?.slotName == "push" }) else { return nil }
+        let id = refused.record.identifier ?? "?"
+        let why = refused.reason == .unresolvedClass ? version.refusal(of: refused.record) ?? "\(refused.reason)" : "\(refused.reason)"
+        return "link not opened: \(id) refused: \(why)"
     }
 
     static func describe(_ error: StoreError, session: String) -> String? {

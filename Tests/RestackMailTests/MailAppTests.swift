@@ -147,8 +147,7 @@ struct MailAppTests {
         // The Mail tab revealed (the compose sheet above it closed), a message pushed onto its detail.
         let opened = try MailProcess.script(wide + ["--open", "window/mail+message-6"], commands: ["quit"])
         #expect(opened.status == 0)
-        #expect(opened.stdout.contains("link opened"))
-        #expect(opened.stdout.contains("link closed compose"))
+        #expect(opened.stdout.contains("link opened: revealed window/mail, focused the detail, popped compose, pushed message-6"))
         #expect(opened.stdout.contains("Mailboxes › Archive › Archive 2026"))   // the restored state kept
         #expect(opened.stdout.contains("From: Margaret"))
         #expect(MailProcess.storeShows("message-6", db: db))

@@ -36,6 +36,36 @@ enum MailProcess {
                       stdout: String(decoding: data, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self))
     }
 
+    /// Starts the app with standard input a pipe kept open and standard output a file, writes
+    /// `command`, waits until the output shows `shows`, sends `signal`; returns the exit status
+    /// (negative: killed by that signal).
+    static func signalled(_ arguments: [String], after command: String, shows: String, signal number: Int32) throws -> Int32 {
+        let folder = try TemporaryFolder(prefix: "restack-mail-output")
+        let outputPath = folder.path("stdout")
+        guard FileManager.default.createFile(atPath: outputPath, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try output.close()
+        input.fileHandleForWriting.write(Data((command + "\n").utf8))
+        let shown = waitUntil(timeout: 10) {
+            (try? String(contentsOfFile: outputPath, encoding: .utf8))?.contains(shows) ?? false
+        }
+        kill(process.processIdentifier, shown == nil ? SIGKILL : number)
+        // An app that does not end on the signal (one that left it blocked, as the parent
+        // handed it over) fails the test instead of hanging it: killed after 10 s.
+        if waitUntil(timeout: 10, { !process.isRunning }) == nil { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try input.fileHandleForWriting.close()
+        return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+    }
+
     /// Whether the newest restorable snapshot of the app's session holds a record with this
     /// identifier, read as another process would (read-only).
     static func storeShows(_ identifier: String, db: String) -> Bool {
@@ -94,8 +124,14 @@ final class Tmux {
         _ = try run(["send-keys", "-t", session] + keys)
     }
 
-    func screen() throws -> String {
-        try run(["capture-pane", "-p", "-t", session])
+    /// The screen as text; with `escapes`, with its attributes as escape sequences (`\e[7m`).
+    func screen(escapes: Bool = false) throws -> String {
+        try run(["capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", session])
+    }
+
+    /// Resizes the terminal, as a user dragging its corner would (the app gets SIGWINCH).
+    func resize(width: Int, height: Int) throws {
+        _ = try run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The process running in the pane.

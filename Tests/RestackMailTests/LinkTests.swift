@@ -1,0 +1,79 @@
+import Foundation
+import Restack
+import RestackStore
+import RestackTestSupport
+import Testing
+
+/// Deep links as restack-mail opens them: the status line says what a link did, and a link
+/// that would put a screen where it cannot be is refused whole, with the reason, by the app's
+/// resolver (the identifier path of each record).
+@Suite("restack-mail's deep links and impossible places")
+struct LinkTests {
+    @Test func theStatusLineSaysWhatALinkDid() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        let wide = ["--db", db, "--width", "120"]
+        _ = try MailProcess.script(wide, commands: ["tab settings", "compose", "quit"])
+        let opened = try MailProcess.script(wide + ["--open", "window/mail+message-6"], commands: ["quit"])
+        #expect(opened.stdout.contains("link opened: revealed window/mail, selected the Mail tab, focused the detail, popped compose, pushed message-6"), "\(opened.stdout)")
+        #expect(opened.stdout.contains("From: Margaret"))
+        let shown = try MailProcess.script(wide + ["--open", "window/mail"], commands: ["quit"])
+        #expect(shown.stdout.contains("link opened: already shown"), "\(shown.stdout)")
+    }
+
+    @Test func aComposeScreenOpensOnlyAsTheSheet() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        let wide = ["--db", db, "--width", "120"]
+        _ = try MailProcess.script(wide, commands: ["open inbox", "open message-1", "quit"])
+        // The issue's link: a compose screen pushed into the message stack.
+        let json = #"{"path":["window"],"push":[{"identifier":"compose","class":"ComposeController"}]}"#
+        for link in [json, "window/mail+compose"] {
+            let refused = try MailProcess.script(wide + ["--open", link], commands: ["dismiss", "quit"])
+            #expect(refused.status == 0)
+            #expect(refused.stdout.contains("link not opened: compose refused: a compose screen opens only as the sheet over the window"), "\(refused.stdout)")
+            #expect(refused.stdout.contains("From: Ada"))
+            #expect(!refused.stdout.contains("New message"))
+            #expect(refused.stdout.contains("nothing to dismiss"))
+            #expect(!MailProcess.storeShows("compose", db: db))
+        }
+        // Pushed onto the root, it is the sheet.
+        let sheet = try MailProcess.script(wide + ["--open", "+compose"], commands: ["quit"])
+        #expect(sheet.stdout.contains("link opened: pushed compose"), "\(sheet.stdout)")
+        #expect(sheet.stdout.contains("New message (compose sheet)"))
+        #expect(MailProcess.storeShows("compose", db: db))
+    }
+
+    @Test func aMessageShowsOnlyUnderTheMailboxes() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        let wide = ["--db", db, "--width", "120"]
+        _ = try MailProcess.script(wide, commands: ["quit"])
+        for link in ["window/settings+message-2", "+message-2"] {
+            let refused = try MailProcess.script(wide + ["--open", link], commands: ["quit"])
+            #expect(refused.stdout.contains("link not opened: message-2 refused: a message and its attachments show only under the mailboxes, in Mail"), "\(refused.stdout)")
+            #expect(!MailProcess.storeShows("message-2", db: db))
+        }
+    }
+
+    /// A state saved with a compose screen in the message stack (as the app once let a link
+    /// put it): the restore drops it, saying where such a screen may be, and the rest restores.
+    @Test func aSavedScreenInAnImpossiblePlaceIsDroppedWithTheReason() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        func record(_ id: String, _ className: String, _ container: RestorationContainer? = nil) -> RestorationRecord {
+            RestorationRecord(identifier: id, className: className, container: container)
+        }
+        let mail = record("mail", "MailSplit", .split(SplitContainer(
+            primary: [record("mailboxes", "MailboxesController"), record("inbox", "FolderController")],
+            detail: [record("message-1", "MessageController"), record("compose", "ComposeController")], focus: .detail)))
+        let settings = record("settings", "SettingsStack", .stack(StackContainer(records: [record("general", "SettingsController")])))
+        let window = record("window", "MainWindow", .tabs(TabsContainer(tabs: [mail, settings], selected: 0)))
+        try SnapshotStore(path: db).save(RestorationTree(root: .presentation(PresentationContainer(base: window, presented: []))), session: "window-1")
+
+        let result = try MailProcess.script(["--db", db, "--width", "120"], commands: ["dismiss", "quit"])
+        #expect(result.stdout.contains("dropped compose (ComposeController: unresolved-class: a compose screen opens only as the sheet over the window)"), "\(result.stdout)")
+        #expect(result.stdout.contains("From: Ada"))
+        #expect(!MailProcess.storeShows("compose", db: db))
+    }
+}
