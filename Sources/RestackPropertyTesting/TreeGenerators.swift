@@ -17,23 +17,26 @@ public enum TreeGenerators {
         func records(_ range: ClosedRange<Int>) -> [RestorationRecord] {
             (0..<Int.random(in: range, using: &rng)).map { _ in record(level: level, using: &rng) }
         }
-        switch Int.random(in: 0...4, using: &rng) {
-        case 0:
+        switch RestorationContainer.Kind.allCases.randomElement(using: &rng)! {
+        case .drillDown:
             let left = records(0...3)
             let right = Bool.random(using: &rng) ? record(level: level, using: &rng) : nil
             return .drillDown(DrillDownContainer(left: left, right: right))
-        case 1:
-            return .stack(StackContainer(records: records(0...4), afterDrop: StackContainer.AfterDrop.allCases.randomElement(using: &rng)!))
-        case 2:
+        case .stack:
+            return .stack(StackContainer(records: records(0...4), afterDrop: StackAfterDrop.allCases.randomElement(using: &rng)!))
+        case .split:
             return .split(SplitContainer(
                 primary: records(0...3), detail: records(0...3),
-                focus: SplitContainer.Side.allCases.randomElement(using: &rng)!,
-                compact: SplitContainer.CompactPolicy.allCases.randomElement(using: &rng)!
+                focus: SplitSide.allCases.randomElement(using: &rng)!,
+                compact: SplitCompactPolicy.allCases.randomElement(using: &rng)!
             ))
-        case 3:
+        case .presentation:
             let base = Int.random(in: 0..<4, using: &rng) == 0 ? nil : record(level: level, using: &rng)
             return .presentation(PresentationContainer(base: base, presented: records(0...3)))
-        default:
+        case .columns:
+            return .columns(ColumnsContainer(sidebar: records(0...2), content: records(0...3), detail: records(0...3),
+                                             focus: ColumnsColumn.allCases.randomElement(using: &rng)!))
+        case .tabs:
             let tabs = records(0...4)
             return .tabs(TabsContainer(tabs: tabs, selected: tabs.isEmpty ? nil : Int.random(in: 0..<tabs.count, using: &rng)))
         }

@@ -38,6 +38,8 @@ struct Launch {
             restoration = chosen
         case .expired(let info):
             return fresh(prefix + ["snapshot #\(info.id) expired: fresh start"], opening: link)
+        case .nothingSaved:
+            return fresh(prefix + ["new session \(session): nothing saved yet"], opening: link)
         }
         let (plan, linkStatus) = open(link, over: restoration.plan)
         let rebuilt = adapter.rebuild(plan)

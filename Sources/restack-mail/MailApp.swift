@@ -13,7 +13,7 @@ struct MailApp {
     var primary: [Screen] = [Screen(.mailboxes, "mailboxes")]
     /// The Mail split's detail stack: a message, then its attachments.
     var detail: [Screen] = []
-    var focus: SplitContainer.Side = .primary
+    var focus: SplitSide = .primary
     var settings: [Screen] = [Screen(.settings, "general")]
     /// The compose sheet, when presented.
     var compose: Screen?
@@ -27,31 +27,31 @@ struct MailApp {
     /// The live hierarchy: a presentation chain whose base is the window (the tab bar: Mail, a
     /// split; Settings, a stack) and whose presented screen is the compose sheet.
     var hierarchy: NodeContainer<Screen> {
-        let mail = Screen(.mailSplit, Tab.mail.rawValue, children: .split(primary: primary, detail: detail, focus: focus, policy: .merge))
-        let settingsTab = Screen(.settingsStack, Tab.settings.rawValue, children: .stack(records: settings))
-        let window = Screen(.window, "window", children: .tabs(tabs: [mail, settingsTab], selected: tab == .mail ? 0 : 1))
-        return .presentation(base: window, presented: compose.map { [$0] } ?? [])
+        let mail = Screen(.mailSplit, Tab.mail.rawValue, children: .split(SplitContainer(primary: primary, detail: detail, focus: focus, compact: .merge)))
+        let settingsTab = Screen(.settingsStack, Tab.settings.rawValue, children: .stack(StackContainer(records: settings)))
+        let window = Screen(.window, "window", children: .tabs(TabsContainer(tabs: [mail, settingsTab], selected: tab == .mail ? 0 : 1)))
+        return .presentation(PresentationContainer(base: window, presented: compose.map { [$0] } ?? []))
     }
 
     /// The app as rebuilt at launch. What the rules left empty (a tab that did not restore, an
     /// empty primary stack) starts as on a first launch; `notes` says so.
     init(version: AppVersion, rebuilt root: NodeContainer<Screen>?, notes: inout [String]) {
         self.init(version: version)
-        guard case .presentation(let window, let presented)? = root, let window, case .tabs(let tabs, let selected)? = window.children else {
+        guard case .presentation(let chain)? = root, let window = chain.base, case .tabs(let tabBar)? = window.children else {
             if root != nil { notes.append("the saved window did not restore: fresh start") }
             return
         }
-        compose = presented.first { $0.role == .compose }
-        for (index, screen) in tabs.enumerated() {
+        compose = chain.presented.first { $0.role == .compose }
+        for (index, screen) in tabBar.tabs.enumerated() {
             switch (screen.role, screen.children) {
-            case (.mailSplit, .split(let primary, let detail, let focus, _)?):
-                self.primary = primary
-                self.detail = detail
-                self.focus = focus
-                if index == selected { tab = .mail }
-            case (.settingsStack, .stack(let records, _)?):
-                if !records.isEmpty { settings = records }
-                if index == selected { tab = .settings }
+            case (.mailSplit, .split(let split)?):
+                self.primary = split.primary
+                self.detail = split.detail
+                self.focus = split.focus
+                if index == tabBar.selected { tab = .mail }
+            case (.settingsStack, .stack(let stack)?):
+                if !stack.records.isEmpty { settings = stack.records }
+                if index == tabBar.selected { tab = .settings }
             default:
                 break
             }

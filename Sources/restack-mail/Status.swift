@@ -78,8 +78,6 @@ enum LaunchStatus {
 
     static func describe(_ error: StoreError, session: String) -> String? {
         switch error {
-        case .sessionNotFound:
-            "new session \(session): nothing saved yet"
         case .noRestorableSnapshot(_, let quarantined):
             "nothing to restore: \(quarantined.map { "#\($0)" }.joined(separator: ", ")) quarantined; fresh start"
         default:

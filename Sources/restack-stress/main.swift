@@ -68,7 +68,7 @@ do {
         guard let session = option("--session") else { fail("restore needs --session") }
         var confirmed: UInt64 = 0
         while confirmed < max(count, 1) {
-            guard case .restore(let restoration) = try store.beginRestore(session: session) else { fail("the snapshot expired, with no expiry set") }
+            guard case .restore(let restoration) = try store.beginRestore(session: session) else { fail("nothing restored: expired with no expiry set, or never saved") }
             try store.confirmRestore(restoration)
             confirmed += 1
         }
@@ -77,7 +77,7 @@ do {
         guard let session = option("--session") else { fail("begin needs --session") }
         var begun: UInt64 = 0
         while begun < max(count, 1) {
-            guard case .restore = try store.beginRestore(session: session) else { fail("the snapshot expired, with no expiry set") }
+            guard case .restore = try store.beginRestore(session: session) else { fail("nothing restored: expired with no expiry set, or never saved") }
             begun += 1
         }
         say("begun \(begun)")

@@ -43,13 +43,13 @@ struct AdapterSnippets {
     @Test func theRouteAdapterCapturesAndRebuilds() throws {
         let adapter = RouteAdapter(knownKinds: ["MailStack", "Inbox", "Message", "Settings"])
         // snippet: route-adapter-use
-        let root: NodeContainer<Route> = .tabs(tabs: [
-            Route(id: "mail", kind: "MailStack", children: .stack(records: [
+        let root: NodeContainer<Route> = .tabs(TabsContainer(tabs: [
+            Route(id: "mail", kind: "MailStack", children: .stack(StackContainer(records: [
                 Route(id: "inbox", kind: "Inbox"),
                 Route(id: "message-42", kind: "LegacyMessage"),   // a kind this release no longer has
-            ], afterDrop: .truncate)),
+            ], afterDrop: .truncate))),
             Route(id: "settings", kind: "Settings"),
-        ], selected: 0)
+        ], selected: 0))
         let tree = try adapter.capture(root)                        // on every change: autosaver.submit(tree)
 
         let rebuilt = adapter.rebuild(Restorer.plan(tree))         // at launch
@@ -58,17 +58,17 @@ struct AdapterSnippets {
         // end snippet
         #expect(rebuilt.plan.dropped.map(\.reason) == [.rebuildFailed])
         #expect(rebuilt.plan.dropped.map(\.record.identifier) == ["message-42"])
-        guard case .tabs(let tabs, let selected)? = rebuilt.root?.content else {
+        guard case .tabs(let tabBar)? = rebuilt.root?.content else {
             Issue.record("not a tab bar")
             return
         }
-        #expect(selected == 0)
-        #expect(tabs.map(\.id) == ["mail", "settings"])
-        let mail = try #require(tabs.first)
-        guard case .stack(let records, .truncate)? = mail.children else {
+        #expect(tabBar.selected == 0)
+        #expect(tabBar.tabs.map(\.id) == ["mail", "settings"])
+        let mail = try #require(tabBar.tabs.first)
+        guard case .stack(let stack)? = mail.children, stack.afterDrop == .truncate else {
             Issue.record("mail is not a truncating stack")
             return
         }
-        #expect(records.map(\.id) == ["inbox"])
+        #expect(stack.records.map(\.id) == ["inbox"])
     }
 }

@@ -56,7 +56,7 @@ struct PathSnippets {
         func log(_ line: String) { scene.log(line) }
         func launch(with pathTypes: RouteCoding<PathElement>) async throws {
             // snippet: navigation-path-restore
-            guard case .restore(let loaded)? = try await store.beginRestore(session: sceneID) else { return }   // never saved, or expired
+            guard case .restore(let loaded) = try await store.beginRestore(session: sceneID) else { return }    // nothing saved yet, or expired
             let restored = pathTypes.restore(loaded.snapshot.tree)   // each element decoded once
             for dropped in restored.plan.dropped {
                 log("not restored: \(dropped.record.className ?? "?") at \(dropped.path): \(dropped.reason)")

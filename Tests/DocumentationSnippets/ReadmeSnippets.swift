@@ -114,7 +114,7 @@ struct ReadmeSnippets {
         let plan = Restorer.plan(state).merging(link, resolver: .acceptAll)
         // mail selected; message-1 dropped deep-link-popped; message-99 pushed above inbox
         // end snippet
-        #expect(plan.root?.content == .tabs(tabs: plan.root!.children, selected: 0))
+        #expect(plan.root?.content == .tabs(TabsContainer(tabs: plan.root!.children, selected: 0)))
         #expect(plan.dropped.map(\.reason) == [.deepLinkPopped])
         #expect(plan.restoredRecords.map(\.record.identifier) == ["mail", "inbox", "message-99", "settings"])
         #expect(plan.restoredRecords[2].isFromDeepLink)

@@ -41,8 +41,8 @@ struct StoreSnippets {
     @Test func launchSequence() throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("s.sqlite"))
-        let sessionID = "scene"
-        try store.save(RestorationTree.drillDown(left: [RestorationRecord(identifier: "boxes", className: "MailboxesController")]), session: sessionID)
+        try store.save(RestorationTree.drillDown(left: [RestorationRecord(identifier: "boxes", className: "MailboxesController")]), session: "scene")
+        for sessionID in ["first launch", "scene"] {
         // snippet: launch-sequence
         // 1. At launch, before building the UI.
         switch try store.beginRestore(session: sessionID, resolver: RecordResolver { factory.canMake($0.className) }) {
@@ -57,9 +57,15 @@ struct StoreSnippets {
             try store.confirmRestore(restoration)
         case .expired:
             showInitialUI()                                  // saved too long ago; the snapshot is kept
+        case .nothingSaved:
+            showInitialUI()                                  // a first launch: nothing saved yet
         }
         // end snippet
+        }
+        #expect(app.initialUI == 1, "a first launch shows the initial UI, and is no error")
         #expect(app.rebuilt == ["boxes"])
+        #expect(try store.sessions().map(\.name) == ["scene"], "a first launch creates nothing")
+        let sessionID = "scene"
         #expect(try store.snapshots(session: sessionID).allSatisfy { $0.unconfirmedRestores == 0 })
         #expect(try store.restoreOutcomes(session: sessionID).map(\.restoredRecords) == [1])
     }
@@ -119,8 +125,8 @@ struct StoreSnippets {
         func sceneWillConnect(_ scene: Scene) async {
             do {
                 try Task.checkCancellation()
-                guard case .restore(let loaded)? = try await store.beginRestore(session: scene.id) else {
-                    return showInitialUI()                       // never saved, or expired
+                guard case .restore(let loaded) = try await store.beginRestore(session: scene.id) else {
+                    return showInitialUI()                       // nothing saved yet, or expired
                 }
                 let layout: Layout = scene.isCompact ? .compact : .regular
                 let restoration = loaded.plan(layout: layout, resolver: RecordResolver { record, _ in
@@ -169,7 +175,7 @@ extension StoreSnippets {
             try? await store.deleteSession(session.persistentIdentifier)
         }
         // end snippet
-        #expect(try await store.beginRestore(session: "discarded") == nil)
+        #expect(try await store.beginRestore(session: "discarded") == .nothingSaved)
         for suffix in ["", "-wal", "-shm"] {
             try? FileManager.default.removeItem(atPath: folder.appendingPathComponent("navigation.sqlite" + suffix).path)
         }

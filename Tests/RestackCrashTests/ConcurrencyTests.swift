@@ -94,7 +94,7 @@ struct OutcomeProcessTests {
             try Helper.start(["restore", "--db", path, "--session", session, "--count", "40", "--app-version", session])
         }
         for _ in 0..<40 {
-            guard case .restore(let restoration) = try store.beginRestore(session: "main") else { Issue.record("expired"); return }
+            guard case .restore(let restoration) = try store.beginRestore(session: "main") else { Issue.record("expired or nothing saved"); return }
             try store.confirmRestore(restoration)
         }
         for (process, output) in helpers {

@@ -99,12 +99,12 @@ struct AutosaverTests {
         let autosaver = Autosaver(store: store, session: "s")
         autosaver.submit(Self.state(1))               // synchronous, from the main actor
         try await autosaver.flush()
-        let loaded = try #require(try await store.beginRestore(session: "s")).restored
+        let loaded = try await store.beginRestore(session: "s").restored
         let factory = MainActorFactory()
         let restoration = loaded.plan(resolver: RecordResolver { record, _ in factory.canMake(record.className) })   // a main-actor resolver
         #expect(restoration.plan.left.count == 2)
         try await store.confirmRestore(restoration)
-        #expect(try await store.beginRestore(session: "never-saved") == nil, "a session never saved is not an error at launch")
+        #expect(try await store.beginRestore(session: "never-saved") == .nothingSaved, "a session never saved is not an error at launch")
     }
 }
 

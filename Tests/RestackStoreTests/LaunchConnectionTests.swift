@@ -116,18 +116,18 @@ struct LaunchConnectionTests {
         let folder = try TemporaryFolder()
         let path = try Self.storeFile(folder)
         let store = try SnapshotStore(path: path)
-        guard case .restore(let peeked)? = try await store.restore(session: "b") else {
+        guard case .restore(let peeked) = try await store.restore(session: "b") else {
             Issue.record("session b was not restored")
             return
         }
         #expect(peeked.snapshot.tree == Self.second)
-        guard case .restore(let begun)? = try await store.beginRestore(session: "a") else {
+        guard case .restore(let begun) = try await store.beginRestore(session: "a") else {
             Issue.record("session a was not restored")
             return
         }
         #expect(begun.snapshot.info.unconfirmedRestores == 1)
         #expect(!store.connections.isWriterOpen, "the asynchronous launch went through GRDB's connection")
-        #expect(try await store.beginRestore(session: "never saved") == nil)
+        #expect(try await store.beginRestore(session: "never saved") == .nothingSaved)
         #expect(try await SnapshotStore(readingAt: path).snapshots(session: "a").map(\.unconfirmedRestores) == [1])
     }
 

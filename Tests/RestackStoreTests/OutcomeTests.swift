@@ -104,7 +104,7 @@ struct OutcomeTests {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("3.0"))
         try await store.save(Self.state, session: "s")
-        let loaded = try #require(try await store.beginRestore(session: "s")).restored
+        let loaded = try await store.beginRestore(session: "s").restored
         try await store.confirmRestore(loaded.plan(layout: .regular, resolver: Self.withoutLegacy))
         let outcome = try #require(try await store.restoreOutcomes().first)
         #expect(outcome.drops.first?.className == "LegacyMessageController" && outcome.appVersion == "3.0" && outcome.duration != nil)
@@ -240,7 +240,7 @@ struct OutcomeTests {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("3.0"))
         try await store.save(Self.state, session: "s")
-        let loaded = try #require(try await store.beginRestore(session: "s")).restored
+        let loaded = try await store.beginRestore(session: "s").restored
         let plan = Restorer.plan(loaded.snapshot.tree, layout: .compact, resolver: Self.withoutLegacy)
         try await store.confirmRestore(loaded.restoration(with: plan))
         let outcome = try #require(try await store.restoreOutcomes().first)

@@ -85,7 +85,7 @@ struct SaveLoadTests {
         let info = try store.save(mailState, session: "a")
         try store.save(mailState, session: "b")
         #expect(throws: StoreError.sessionNotFound("nope")) { try store.latestSnapshot(session: "nope") }
-        #expect(throws: StoreError.sessionNotFound("nope")) { try store.restore(session: "nope").restored }
+        #expect(try store.restore(session: "nope") == .nothingSaved, "a session never saved is an answer, not an error")
         #expect(throws: StoreError.snapshotNotFound(9999, session: nil)) { try store.snapshot(id: 9999) }
         #expect(throws: StoreError.snapshotNotFound(info.id, session: "b")) { try store.snapshot(id: info.id, session: "b") }
         #expect(try store.snapshot(id: info.id, session: "a").tree == mailState)

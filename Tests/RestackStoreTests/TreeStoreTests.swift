@@ -187,7 +187,7 @@ struct StoreOutcomeTests {
             record.className == "MessageController" ? .stalePayload : .rebuild
         }.renaming(aliases)
         let loaded = try await store.restore(session: "s")
-        let planned = try #require(loaded).restored.plan(resolver: resolver)
+        let planned = try loaded.restored.plan(resolver: resolver)
         for restoration in [try store.restore(session: "s", resolver: resolver).restored, try store.beginRestore(session: "s", resolver: resolver).restored, planned] {
             #expect(restoration.plan.left.map(\.record.className) == ["InboxController"])
             #expect(restoration.plan.left.first?.renamedFrom == "InboxViewController")

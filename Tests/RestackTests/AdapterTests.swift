@@ -27,13 +27,7 @@ final class FakeNode: Equatable, CustomStringConvertible {
         func node(_ record: RestorationRecord) -> FakeNode {
             FakeNode(record: record, children: record.container.map(hierarchy))
         }
-        return switch container {
-        case .drillDown(let kind): .drillDown(left: kind.left.map(node), right: kind.right.map(node))
-        case .stack(let kind): .stack(records: kind.records.map(node), afterDrop: kind.afterDrop)
-        case .split(let kind): .split(primary: kind.primary.map(node), detail: kind.detail.map(node), focus: kind.focus, policy: kind.compact)
-        case .tabs(let kind): .tabs(tabs: kind.tabs.map(node), selected: kind.selected)
-        case .presentation(let kind): .presentation(base: kind.base.map(node), presented: kind.presented.map(node))
-        }
+        return container.map(node)
     }
 }
 
@@ -121,12 +115,12 @@ struct AdapterTests {
     }
 
     @Test func aNodeThatFailsInATruncatingStackTruncatesWhatIsAboveAndAClosingOneClosesTheGap() throws {
-        for afterDrop in StackContainer.AfterDrop.allCases {
+        for afterDrop in StackAfterDrop.allCases {
             let tree = RestorationTree(root: .stack(StackContainer(records: [Self.mailboxes, Self.message, Self.inbox, Self.compose], afterDrop: afterDrop)))
             let adapter = FakeAdapter(failing: ["MessageController"])
             let rebuilt = adapter.rebuild(Restorer.plan(tree))
             let expected: [RestorationRecord] = afterDrop == .truncate ? [Self.mailboxes] : [Self.mailboxes, Self.inbox, Self.compose]
-            #expect(rebuilt.root?.content == .stack(records: expected.map { FakeNode(record: $0, children: nil) }, afterDrop: afterDrop))
+            #expect(rebuilt.root?.content == .stack(StackContainer(records: expected.map { FakeNode(record: $0, children: nil) }, afterDrop: afterDrop)))
             #expect(adapter.made.count == expected.count)
             #expect(rebuilt.plan.dropped.map(\.reason) == (afterDrop == .truncate ? [.rebuildFailed, .truncated, .truncated] : [.rebuildFailed]))
         }
@@ -151,10 +145,10 @@ struct AdapterTests {
         #expect(refused.plan.notes.contains { $0.kind == .deepLinkSelected })
         #expect(refused.plan.dropped.map(\.reason) == [.rebuildFailed])
         #expect(refused.plan.dropped.map(\.path) == [RecordPath([.push(0)])])
-        #expect(refused.root?.content == .tabs(tabs: [
-            FakeNode(record: nav, children: .stack(records: [FakeNode(record: Self.mailboxes, children: nil), FakeNode(record: Self.inbox, children: nil)])),
+        #expect(refused.root?.content == .tabs(TabsContainer(tabs: [
+            FakeNode(record: nav, children: .stack(StackContainer(records: [FakeNode(record: Self.mailboxes, children: nil), FakeNode(record: Self.inbox, children: nil)]))),
             FakeNode(record: settings, children: nil),
-        ], selected: 0))
+        ], selected: 0)))
     }
 
     @Test func aFailedContainerNodeDropsItsDescendantsAndTheSelectionMoves() throws {
@@ -164,7 +158,7 @@ struct AdapterTests {
         let rebuilt = FakeAdapter(failing: ["NavController"]).rebuild(Restorer.plan(tree))
         #expect(rebuilt.plan.dropped.map(\.reason) == [.rebuildFailed, .ancestorDropped, .ancestorDropped])
         #expect(rebuilt.plan.notes == [RestorationPlan.Note(kind: .selectionMoved, path: .root)])
-        #expect(rebuilt.root?.content == .tabs(tabs: [FakeNode(record: Self.message, children: nil)], selected: 0))
+        #expect(rebuilt.root?.content == .tabs(TabsContainer(tabs: [FakeNode(record: Self.message, children: nil)], selected: 0)))
         #expect(rebuilt.failures.map(\.path) == [.root.appending(.tabs(1))])
     }
 
@@ -209,7 +203,7 @@ struct AdapterTests {
     @Test func aHierarchyThatHoldsItselfIsTooDeepNotAHang() throws {
         final class Loop: RestorationAdapter {
             func record(of node: Int) -> RestorationRecord { RestorationRecord(identifier: "n\(node)") }
-            func container(of node: Int) -> NodeContainer<Int>? { .stack(records: [node]) }
+            func container(of node: Int) -> NodeContainer<Int>? { .stack(StackContainer(records: [node])) }
             func makeNode(for record: PlannedRecord, container: RebuiltContainer<Int>?) throws -> Int { 0 }
         }
         #expect(throws: CaptureError.self) { try Loop().capture(rootNode: 0) }

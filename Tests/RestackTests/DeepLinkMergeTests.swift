@@ -69,8 +69,8 @@ struct DeepLinkMergeTests {
         #expect(asked == ["m", "gone"], "nothing pushed after the first record not restored is asked about")
         #expect(Self.shown(merged) == ["a@records[0]", "m@push[0]"])
         #expect(merged.drops == ["records[1]:deep-link-popped", "push[1]:unresolved-class", "push[2]:truncated", "push[2]/records[0]:ancestor-dropped"])
-        guard case .stack(_, let afterDrop)? = merged.root?.content else { Issue.record("not a stack"); return }
-        #expect(afterDrop == .truncate)
+        guard case .stack(let plannedStack)? = merged.root?.content else { Issue.record("not a stack"); return }
+        #expect(plannedStack.afterDrop == .truncate)
         // A stack that closes gaps pushes the rest.
         let closing = Restorer.plan(tree(stack(node("a")))).merging(Self.link(push: [node("gone"), node("after")]), resolver: resolver)
         #expect(Self.shown(closing) == ["a@records[0]", "after@push[1]"])
@@ -89,7 +89,7 @@ struct DeepLinkMergeTests {
         #expect(Self.shown(merged) == ["mail@tabs[0]", "inbox@tabs[0]/records[0]", "m@push[1]", "inner@push[1]/records[0]", "settings@tabs[1]"])
         #expect(merged.drops == ["tabs[0]/records[1]:deep-link-popped", "push[0]:unresolved-class"])
         #expect(merged.noteList == ["deep-link-selected@", "deep-link-pushed@tabs[0]"])
-        #expect(merged.container(at: "")?.content == .tabs(tabs: merged.root!.children, selected: 0))
+        #expect(merged.container(at: "")?.content == .tabs(TabsContainer(tabs: merged.root!.children, selected: 0)))
     }
 
     // MARK: nothing half-applied
@@ -136,7 +136,7 @@ struct DeepLinkMergeTests {
     @Test func aDrillDownRevealsALeftRecordByPoppingTheLeftAboveAndTheRight() {
         let plan = Restorer.plan(tree(drillDown([node("a"), node("b"), node("c")], right: node("r"))))
         let merged = plan.merging(Self.link("b"))
-        #expect(merged.root?.content == .drillDown(left: Array(plan.root!.children[0...1]), right: nil))
+        #expect(merged.root?.content == .drillDown(DrillDownContainer(left: Array(plan.root!.children[0...1]), right: nil)))
         #expect(merged.drops == ["left[2]:deep-link-popped", "right:deep-link-popped"])
         #expect(plan.merging(Self.link("r")).root == plan.root, "revealing the right pops nothing")
     }
@@ -144,11 +144,13 @@ struct DeepLinkMergeTests {
     @Test func aDrillDownPushIsSGBsPushTheOldRightMovesLeft() {
         let full = Restorer.plan(tree(drillDown([node("a")], right: node("r")))).merging(Self.link(push: [node("m"), node("n")]))
         #expect(Self.shown(full) == ["a@left[0]", "r@right", "m@push[0]", "n@push[1]"])
-        guard case .drillDown(let left, let right)? = full.root?.content else { Issue.record("not a drill-down"); return }
+        guard case .drillDown(let fullDrillDown)? = full.root?.content else { Issue.record("not a drill-down"); return }
+        var (left, right) = (fullDrillDown.left, fullDrillDown.right)
         #expect(left.map(\.record.identifier) == ["a", "r", "m"])
         #expect(right?.record.identifier == "n")
         let empty = Restorer.plan(tree(drillDown([]))).merging(Self.link(push: [node("m"), node("n")]))
-        guard case .drillDown(let left, let right)? = empty.root?.content else { Issue.record("not a drill-down"); return }
+        guard case .drillDown(let emptyDrillDown)? = empty.root?.content else { Issue.record("not a drill-down"); return }
+        (left, right) = (emptyDrillDown.left, emptyDrillDown.right)
         #expect(left.map(\.record.identifier) == ["m"])
         #expect(right?.record.identifier == "n")
     }
@@ -172,13 +174,15 @@ struct DeepLinkMergeTests {
         let revealed = plan.merging(Self.link("index"))
         #expect(revealed.noteList == ["deep-link-focused@"])
         #expect(revealed.drops == ["primary[1]:deep-link-popped"])
-        guard case .split(_, let detail, let focus, _)? = revealed.root?.content else { Issue.record("not a split"); return }
+        guard case .split(let revealedSplit)? = revealed.root?.content else { Issue.record("not a split"); return }
+        let (detail, focus) = (revealedSplit.detail, revealedSplit.focus)
         #expect(focus == .primary)
         #expect(detail.count == 2, "the other side stays")
 
         let onPrimary = Restorer.plan(tree(split([node("index"), node("sub")], [node("item"), node("more")])), layout: .compact)
         let pushed = onPrimary.merging(Self.link("index", push: [node("m")]))
-        guard case .split(let primary, let detail2, let focus2, _)? = pushed.root?.content else { Issue.record("not a split"); return }
+        guard case .split(let pushedSplit)? = pushed.root?.content else { Issue.record("not a split"); return }
+        let (primary, detail2, focus2) = (pushedSplit.primary, pushedSplit.detail, pushedSplit.focus)
         #expect(primary.map(\.record.identifier) == ["index"])
         #expect(detail2.map(\.record.identifier) == ["item", "more", "m"])
         #expect(focus2 == .detail)
@@ -193,7 +197,7 @@ struct DeepLinkMergeTests {
     @Test func aTabBarSelectsTheRevealedTabAndAnEmptyPathPushesOntoTheSelectedTabsStack() {
         let plan = Restorer.plan(tree(tabs([node("a", stack(node("x"))), node("b", stack(node("y")))], selected: 1)))
         #expect(plan.merging(Self.link("a")).noteList == ["deep-link-selected@"])
-        #expect(plan.merging(Self.link("a")).root?.content == .tabs(tabs: plan.root!.children, selected: 0))
+        #expect(plan.merging(Self.link("a")).root?.content == .tabs(TabsContainer(tabs: plan.root!.children, selected: 0)))
         #expect(plan.merging(Self.link("b")).noteList.isEmpty, "selecting the selected tab is no news")
         let pushed = plan.merging(Self.link(push: [node("m")]))
         #expect(Self.shown(pushed) == ["a@tabs[0]", "x@tabs[0]/records[0]", "b@tabs[1]", "y@tabs[1]/records[0]", "m@push[0]"])
@@ -211,7 +215,7 @@ struct DeepLinkMergeTests {
         let dropped = try #require(try JSONSerialization.jsonObject(with: merged.jsonData()) as? [String: Any])["dropped"] as? [[String: Any]]
         #expect(dropped?.map { $0["deepLink"] as? Bool } == [nil, true, true, true], "the link's own records are marked, a popped one is not")
         let empty = Restorer.plan(tree(presentation(nil))).merging(Self.link(push: [node("first"), node("second")]))
-        #expect(empty.root?.content == .presentation(base: empty.root!.children[0], presented: [empty.root!.children[1]]))
+        #expect(empty.root?.content == .presentation(PresentationContainer(base: empty.root!.children[0], presented: [empty.root!.children[1]])))
     }
 
     // MARK: across kinds

@@ -22,7 +22,7 @@ struct PresentationRuleTests {
         #expect(Restorer.plan(tree(presentation(nil, node("a"), node("b")))).drops == ["presented[0]:truncated", "presented[1]:truncated"])
         let dropped = Restorer.plan(tree(presentation(node(""), node("a"))))
         #expect(dropped.drops == ["base:empty-identifier", "presented[0]:truncated"])
-        #expect(dropped.root?.content == .presentation(base: nil, presented: []))
+        #expect(dropped.root?.content == .presentation(PresentationContainer(base: nil, presented: [])))
     }
 
     @Test func aChainHasNoCompactArrangementAndRestoresAsSaved() throws {

@@ -128,11 +128,11 @@ struct RouteCodingTests {
         #expect(restored.routes(under: ["split", "detail"]) == [.message(RoutesV2.Message(id: 3))])
         #expect(restored.routes(under: ["nowhere"]).isEmpty)
         #expect(restored.routes.isEmpty, "the root is a tab bar, not a stack")
-        guard case .tabs(_, let selected)? = restored.plan.root?.content else {
+        guard case .tabs(let plannedTabs)? = restored.plan.root?.content else {
             Issue.record("the root restores as a tab bar")
             return
         }
-        #expect(selected == 1)
+        #expect(plannedTabs.selected == 1)
         #expect(restored.plan.dropped.map(\.reason) == [.stalePayload, .truncated])
     }
 

@@ -23,8 +23,8 @@ struct SeedSystemScenarioTests {
     /// TidySplits: nav -> tab bar -> nav in the primary, two details; saved regular, restored
     /// compact. Merge: one stack, primary then detail. Omit-detail: primary only, detail hidden
     /// and restored for when the layout widens.
-    @Test(arguments: [SplitContainer.CompactPolicy.merge, .omitDetail])
-    func tidySplitsRegularToCompact(_ policy: SplitContainer.CompactPolicy) {
+    @Test(arguments: [SplitCompactPolicy.merge, .omitDetail])
+    func tidySplitsRegularToCompact(_ policy: SplitCompactPolicy) {
         let primary = node("root-nav", stack(node("tabbar", tabs([
             node("inbox-nav", stack(node("mailboxes"), node("inbox"))),
             node("search-nav", stack(node("search"))),

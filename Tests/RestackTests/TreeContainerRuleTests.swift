@@ -35,12 +35,12 @@ struct TreeContainerRuleTests {
     }
 
     @Test(arguments: [
-        (SplitContainer.CompactPolicy.merge, SplitContainer.Side.primary, ["primary[0]", "primary[1]", "detail[0]"], [String]()),
+        (SplitCompactPolicy.merge, SplitSide.primary, ["primary[0]", "primary[1]", "detail[0]"], [String]()),
         (.omitDetail, .detail, ["primary[0]", "primary[1]"], ["detail[0]"]),
         (.focus, .primary, ["primary[0]", "primary[1]"], ["detail[0]"]),
         (.focus, .detail, ["detail[0]"], ["primary[0]", "primary[1]"]),
     ])
-    func rule8CompactArrangementOfASplit(_ policy: SplitContainer.CompactPolicy, _ focus: SplitContainer.Side, _ stack: [String], _ hidden: [String]) {
+    func rule8CompactArrangementOfASplit(_ policy: SplitCompactPolicy, _ focus: SplitSide, _ stack: [String], _ hidden: [String]) {
         let state = tree(split([node("P1"), node("P2")], [node("D")], focus: focus, compact: policy))
         let plan = Restorer.plan(state, layout: .compact)
         #expect(plan.root?.arrangement?.stack == stack)

@@ -18,7 +18,7 @@ func stack(_ records: RestorationRecord...) -> RestorationContainer {
 
 func split(
     _ primary: [RestorationRecord], _ detail: [RestorationRecord],
-    focus: SplitContainer.Side = .primary, compact: SplitContainer.CompactPolicy = .merge
+    focus: SplitSide = .primary, compact: SplitCompactPolicy = .merge
 ) -> RestorationContainer {
     .split(SplitContainer(primary: primary, detail: detail, focus: focus, compact: compact))
 }
@@ -68,26 +68,16 @@ extension PlannedContainer {
     /// The identifiers of a slot's restored records: `left`, `right`, `records`, `primary`,
     /// `detail` or `tabs`.
     func ids(_ slot: String) -> [String?] {
-        let records: [PlannedRecord]
-        switch (content, slot) {
-        case (.drillDown(let left, _), "left"): records = left
-        case (.drillDown(_, let right), "right"): records = right.map { [$0] } ?? []
-        case (.stack(let all, _), "records"): records = all
-        case (.split(let primary, _, _, _), "primary"): records = primary
-        case (.split(_, let detail, _, _), "detail"): records = detail
-        case (.tabs(let all, _), "tabs"): records = all
-        default: records = []
-        }
-        return records.map(\.record.identifier)
+        content.children.filter { $0.step.slotName == slot }.map(\.element.record.identifier)
     }
 
-    var focus: SplitContainer.Side? {
-        if case .split(_, _, let focus, _) = content { return focus }
+    var focus: SplitSide? {
+        if case .split(let split) = content { return split.focus }
         return nil
     }
 
     var selected: Int? {
-        if case .tabs(_, let selected) = content { return selected }
+        if case .tabs(let tabs) = content { return tabs.selected }
         return nil
     }
 }

@@ -57,7 +57,7 @@ struct TreePropertyTests {
     /// The random trees reach what the properties are about: every kind and policy, four levels,
     /// drops of every reason, and hidden records.
     @Test func theGeneratorCoversEveryKindPolicyDepthAndReason() async {
-        var kinds = Set<RestorationContainer.Kind>(), policies = Set<SplitContainer.CompactPolicy>()
+        var kinds = Set<RestorationContainer.Kind>(), policies = Set<SplitCompactPolicy>()
         var reasons = Set<DropReason>(), depths = Set<Int>(), hidden = 0, notes = Set<RestorationPlan.Note.Kind>()
         await checkProperty(count: 300, input: TreeGenerators.tree) { tree in
             depths.insert(tree.root.depth)
@@ -65,7 +65,7 @@ struct TreePropertyTests {
             while let container = pending.popLast() {
                 kinds.insert(container.kind)
                 if case .split(let split) = container { policies.insert(split.compact) }
-                pending += container.children.compactMap(\.record.container)
+                pending += container.elements.compactMap(\.container)
             }
             let plan = Restorer.plan(tree, layout: .compact, resolver: Self.resolver)
             reasons.formUnion(plan.dropped.map(\.reason))
@@ -74,7 +74,7 @@ struct TreePropertyTests {
         }
         print("tree generator: depths \(depths.sorted()), \(kinds.count) kinds, \(policies.count) policies, reasons \(reasons.map(\.rawValue).sorted()), notes \(notes.map(\.rawValue).sorted()), \(hidden) hidden records")
         #expect(kinds == Set(RestorationContainer.Kind.allCases))
-        #expect(policies == Set(SplitContainer.CompactPolicy.allCases))
+        #expect(policies == Set(SplitCompactPolicy.allCases))
         #expect(depths.contains(TreeGenerators.maxDepth) && depths.max() == TreeGenerators.maxDepth)
         #expect(reasons == [.missingIdentifier, .emptyIdentifier, .unresolvedClass, .ancestorDropped, .truncated])
         // Every note of the restoration rules; the deep-link notes come from merging a link.
@@ -97,9 +97,9 @@ struct TreePropertyTests {
     /// and a split's focus, from its own children's fates, written independently of the
     /// restorer (issue 21, item 17: a focus rule changed for both-empty splits passed every
     /// test).
-    static func expectedNotesAndFocus(_ tree: RestorationTree) -> (notes: Set<String>, focus: [RecordPath: SplitContainer.Side]) {
+    static func expectedNotesAndFocus(_ tree: RestorationTree) -> (notes: Set<String>, focus: [RecordPath: SplitSide]) {
         let survives = Dictionary(expectedFates(tree).map { ($0.path, $0.reason == nil) }, uniquingKeysWith: { a, _ in a })
-        var notes = Set<String>(), focus: [RecordPath: SplitContainer.Side] = [:]
+        var notes = Set<String>(), focus: [RecordPath: SplitSide] = [:]
         var pending: [(RecordPath, RestorationContainer)] = [(.root, tree.root)]
         while let (path, container) = pending.popLast() {
             let children = container.children
@@ -125,11 +125,20 @@ struct TreePropertyTests {
                 let survivors = kept { _ in true }
                 let selectedSurvives = tabs.selected.map { survives[path.appending(.tabs($0))] == true } ?? false
                 if survivors > 0 && !selectedSurvives { notes.insert("selection-moved@\(path)") }
+            case .columns(let columns):
+                // The nearest non-empty column toward the sidebar, else toward the detail.
+                let empty = ColumnsColumn.allCases.map { column in kept { $0.slotName == column.rawValue } == 0 }
+                let saved = ColumnsColumn.allCases.firstIndex(of: columns.focus)!
+                var restored = saved
+                if empty[saved] {
+                    restored = (0..<saved).reversed().first { !empty[$0] } ?? (saved + 1..<3).first { !empty[$0] } ?? saved
+                }
+                if restored != saved { notes.insert("focus-moved@\(path)") }
             case .stack, .presentation:
                 break
             }
             for child in children {
-                if let nested = child.record.container, survives[path.appending(child.step)] == true {
+                if let nested = child.element.container, survives[path.appending(child.step)] == true {
                     pending.append((path.appending(child.step), nested))
                 }
             }
@@ -149,11 +158,11 @@ struct TreePropertyTests {
                 planned[record.from] = record.container
             }
             for (path, side) in expected.focus {
-                guard case .split(_, _, let focus, _)? = planned[path]?.content else {
+                guard case .split(let plannedSplit)? = planned[path]?.content else {
                     Issue.record("no planned split at \(path)")
                     continue
                 }
-                #expect(focus == side, "split at \(path)")
+                #expect(plannedSplit.focus == side, "split at \(path)")
             }
         }
     }
@@ -206,7 +215,7 @@ struct TreePropertyTests {
             let containers = [plan.root].compactMap { $0 } + plan.restoredRecords.compactMap(\.container)
             for container in containers {
                 switch container.kind {
-                case .split, .drillDown:
+                case .split, .drillDown, .columns:
                     let arrangement = container.compact
                     #expect(arrangement != nil)
                     let arranged = (arrangement?.stack ?? []) + (arrangement?.hidden ?? [])

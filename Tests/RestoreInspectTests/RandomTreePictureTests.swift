@@ -20,13 +20,7 @@ struct RandomTreePictureTests {
             return result
         }
         func container(_ container: RestorationContainer) -> RestorationContainer {
-            switch container {
-            case .drillDown(let c): return .drillDown(DrillDownContainer(left: c.left.map(record), right: c.right.map(record)))
-            case .stack(let c): return .stack(StackContainer(records: c.records.map(record)))
-            case .split(let c): return .split(SplitContainer(primary: c.primary.map(record), detail: c.detail.map(record), focus: c.focus, compact: c.compact))
-            case .tabs(let c): return .tabs(TabsContainer(tabs: c.tabs.map(record), selected: c.selected))
-            case .presentation(let c): return .presentation(PresentationContainer(base: c.base.map(record), presented: c.presented.map(record)))
-            }
+            container.map(record)
         }
         let root = container(tree.root)
         return (RestorationTree(formatVersion: tree.formatVersion, root: root), names)

@@ -85,33 +85,12 @@ extension RestorationAdapter {
 
     private func capturedContainer(_ container: NodeContainer<Node>, at path: RecordPath, level: Int) throws(CaptureError) -> RestorationContainer {
         guard level <= RestorationTree.maxContainerDepth else { throw .tooDeep(path: path) }
-        var slotIndex: [Int] = [0, 0]
-        func captured(_ node: Node, slot: Int, step: (Int) -> RecordPath.Step) throws(CaptureError) -> RestorationRecord {
-            let index = slotIndex[slot]
-            slotIndex[slot] += 1
+        return try container.map { (step, node) throws(CaptureError) in
             var record = record(of: node)
             record.container = try self.container(of: node).map { nested throws(CaptureError) in
-                try capturedContainer(nested, at: path.appending(step(index)), level: level + 1)
+                try capturedContainer(nested, at: path.appending(step), level: level + 1)
             }
             return record
         }
-        let records: NodeContainer<RestorationRecord> = switch container {
-        case .drillDown(let left, let right):
-            .drillDown(left: try left.map { node throws(CaptureError) in try captured(node, slot: 0, step: RecordPath.Step.left) },
-                       right: try right.map { node throws(CaptureError) in try captured(node, slot: 1) { _ in .right } })
-        case .stack(let nodes, let afterDrop):
-            .stack(records: try nodes.map { node throws(CaptureError) in try captured(node, slot: 0, step: RecordPath.Step.records) },
-                   afterDrop: afterDrop)
-        case .split(let primary, let detail, let focus, let policy):
-            .split(primary: try primary.map { node throws(CaptureError) in try captured(node, slot: 0, step: RecordPath.Step.primary) },
-                   detail: try detail.map { node throws(CaptureError) in try captured(node, slot: 1, step: RecordPath.Step.detail) },
-                   focus: focus, policy: policy)
-        case .tabs(let tabs, let selected):
-            .tabs(tabs: try tabs.map { node throws(CaptureError) in try captured(node, slot: 0, step: RecordPath.Step.tabs) }, selected: selected)
-        case .presentation(let base, let presented):
-            .presentation(base: try base.map { node throws(CaptureError) in try captured(node, slot: 0) { _ in .base } },
-                          presented: try presented.map { node throws(CaptureError) in try captured(node, slot: 1, step: RecordPath.Step.presented) })
-        }
-        return records.restorationContainer
     }
 }

@@ -1,23 +1,23 @@
-/// What a container kind's deep-link reveal gives (``ContainerKind/revealing(_:replacedBy:in:)``):
-/// the content with the revealed record in place and everything above it in its sequence removed,
-/// the records removed, and what the kind noted.
-package struct DeepLinkReveal {
-    /// The content after the reveal.
-    var content: PlannedContainer.Content
-    /// The restored records the reveal removed (each dropped `deep-link-popped`), in order.
-    var popped: [PlannedRecord]
+/// What a container kind's deep-link reveal gives (``ContainerKind/revealing(_:replacedBy:)``):
+/// the container with the revealed element in place and everything above it in its sequence
+/// removed, the elements removed, and what the kind noted.
+package struct DeepLinkReveal<Element> {
+    /// The container after the reveal.
+    var content: Container<Element>
+    /// The elements the reveal removed (each dropped `deep-link-popped`), in order.
+    var popped: [Element]
     /// What the reveal changed in the container's settings (`deep-link-selected`,
     /// `deep-link-focused`).
     var notes: [RestorationPlan.Note.Kind]
 }
 
-/// Where a container kind puts a deep link's pushed records
-/// (``ContainerKind/pushing(_:onto:)``).
-package enum DeepLinkPush {
-    /// Here: the content with the restored pushed records in place, and what the kind noted.
-    case pushed(PlannedContainer.Content, notes: [RestorationPlan.Note.Kind])
-    /// Into the container of the child at this index (in ``PlannedContainer/children`` order):
-    /// a tab bar pushes onto its selected tab.
+/// Where a container kind puts a deep link's pushed records (``ContainerKind/pushTarget``).
+package enum DeepLinkTarget {
+    /// Here (``ContainerKind/pushing(_:)``), in a sequence that truncates at its first record
+    /// not restored (rule 12) or not.
+    case here(truncating: Bool)
+    /// Into the container of the child at this index (in document order): a tab bar pushes
+    /// onto its selected tab.
     case intoChild(Int)
     /// Nowhere: the container has no stack to push onto.
     case nowhere

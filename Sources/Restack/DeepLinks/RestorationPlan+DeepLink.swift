@@ -36,6 +36,7 @@ extension RestorationPlan {
     public func merging(_ link: DeepLink, resolver: RecordResolver = .acceptAll) -> RestorationPlan {
         var unchanged = self
         unchanged.form = .tree
+        unchanged.source?.links.append(link)
         guard let root else {
             if let first = link.path.first {
                 unchanged.notes.append(Note(kind: .deepLinkUnmatched, path: .root, identifier: first))
@@ -169,10 +170,11 @@ struct DeepLinkMerge {
             let last = levels.count - 1
             let container = levels[last].container
             pusher.ancestors = levels[last].ancestors
-            switch container.kind.definition.pushing(&pusher, onto: container.content) {
-            case .pushed(let content, let notes):
-                levels[last].container.content = content
-                levels[last].notes += notes + (pusher.restoredCount > 0 ? [.deepLinkPushed] : [])
+            switch container.content.definition.pushTarget {
+            case .here(let truncating):
+                let pushed = container.content.pushing(pusher.plan(truncating: truncating))
+                levels[last].container.content = pushed.content
+                levels[last].notes += pushed.notes + (pusher.restoredCount > 0 ? [.deepLinkPushed] : [])
                 return nil
             case .intoChild(let index):
                 let owner = container.children[index]
@@ -189,7 +191,7 @@ struct DeepLinkMerge {
     /// Reveals the chosen child of the level at `index`, with `replacement` in its place.
     private mutating func reveal(_ index: Int, replacedBy replacement: PlannedRecord) {
         let container = levels[index].container
-        let reveal = container.kind.definition.revealing(levels[index].child!, replacedBy: replacement, in: container.content)
+        let reveal = container.content.revealing(levels[index].child!, replacedBy: replacement)
         levels[index].container.content = reveal.content
         levels[index].popped += reveal.popped
         levels[index].notes = reveal.notes + levels[index].notes

@@ -186,9 +186,8 @@ public struct TreeDiff: Hashable, Sendable {
 
     /// The settings of a container as fields: its kind, then the settings its kind's file lists.
     private static func fields(_ container: RestorationContainer?) -> [(String, String?)] {
-        guard let definition = container?.definition else { return [("container", nil)] }
-        let kind = type(of: definition)
-        return [("container", kind.kind.rawValue)] + zip(kind.settingNames, definition.settings).map { ($0, $1?.text) }
+        guard let parts = container?.parts else { return [("container", nil)] }
+        return [("container", parts.kind.kind.rawValue)] + zip(parts.kind.settingNames, parts.settings).map { ($0, $1?.text) }
     }
 
     private static func settings(_ a: RestorationContainer?, _ b: RestorationContainer?) -> [Change] {

@@ -114,7 +114,7 @@ extension PlannedContainer: Encodable {
         var keys = encoder.container(keyedBy: AnyCodingKey.self)
         try keys.encode(kind.rawValue, forKey: AnyCodingKey(stringValue: "kind"))
         let parts = content.parts
-        for (slot, records) in zip(kind.definition.slots, parts.slots) {
+        for (slot, records) in zip(parts.kind.slots, parts.slots) {
             let key = AnyCodingKey(stringValue: slot.name)
             if slot.isSequence {
                 try keys.encode(records, forKey: key)
@@ -122,7 +122,7 @@ extension PlannedContainer: Encodable {
                 try keys.encode(records.first, forKey: key)
             }
         }
-        for (name, value) in parts.settings {
+        for (name, value) in content.definition.plannedSettings {
             try keys.encode(value, forKey: AnyCodingKey(stringValue: name))
         }
         try keys.encodeIfPresent(compact, forKey: AnyCodingKey(stringValue: "compact"))

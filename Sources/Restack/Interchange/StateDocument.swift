@@ -3,9 +3,9 @@ import Foundation
 /// The top level of a format-1 state file: a drill-down tree in the format-1 form.
 struct StateDocument: Codable {
     var formatVersion: Int
-    var root: DrillDownContainer
+    var root: DrillDownContainer<RestorationRecord>
 
-    init(formatVersion: Int, root: DrillDownContainer) {
+    init(formatVersion: Int, root: DrillDownContainer<RestorationRecord>) {
         self.formatVersion = formatVersion
         self.root = root
     }

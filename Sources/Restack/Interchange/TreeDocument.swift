@@ -105,15 +105,14 @@ struct ContainerDocument: Codable {
                 slots.append(try keys.decodeIfPresent(TreeRecord.self, forKey: key).map { [$0.record] } ?? [])
             }
         }
-        container = try definition.decoded(slots, settings: JSONSettings(keys: keys, path: decoder.codingPath)).container
+        container = try definition.decoded(slots, settings: JSONSettings(keys: keys, path: decoder.codingPath))
     }
 
     func encode(to encoder: any Encoder) throws {
         var keys = encoder.container(keyedBy: AnyCodingKey.self)
-        let definition = container.definition
-        let kind = type(of: definition)
-        try keys.encode(kind.kind.rawValue, forKey: Self.kindKey)
-        for (slot, records) in zip(kind.slots, definition.slotContents) {
+        let parts = container.parts
+        try keys.encode(parts.kind.kind.rawValue, forKey: Self.kindKey)
+        for (slot, records) in zip(parts.kind.slots, parts.slots) {
             let key = AnyCodingKey(stringValue: slot.name)
             if slot.isSequence {
                 try keys.encode(records.map(TreeRecord.init), forKey: key)

@@ -16,10 +16,6 @@ package struct ContainerSlot: Sendable {
     }
 }
 
-extension ContainerKind {
-    package static var unwrittenDefaults: [String: ContainerSetting] { [:] }
-}
-
 /// A setting of a container (a split's `focus`, a tab bar's `selected`), as state files, plans,
 /// stored rows and diffs spell it.
 package enum ContainerSetting: Hashable, Sendable, Encodable {
@@ -54,12 +50,19 @@ package struct ContainerKindProblem: Error {
 }
 
 /// Everything specific to one container kind, kept in that kind's own file: its slots and
-/// settings, its JSON and stored validation, its restoration rule and its compact arrangement.
-/// The planner, the JSON layer, the store and the diff go through this protocol and never name a
-/// kind.
-package protocol ContainerKind: Hashable, Sendable {
+/// settings, its JSON and stored validation, its restoration rules, its compact arrangement and
+/// its deep-link steps. The planner, the JSON layer, the store, the diff, the adapter and the
+/// inspector go through this protocol and never name a kind.
+///
+/// A kind is generic over the element its slots hold: saved records, planned records, an app's
+/// nodes. What does not depend on the element (slots, settings, rules on the settings) is
+/// written once for every element.
+package protocol ContainerKind<Element> {
+    /// What the slots hold.
+    associatedtype Element
+
     /// The kind.
-    static var kind: RestorationContainer.Kind { get }
+    static var kind: ContainerKindName { get }
     /// How messages name a container of this kind: `split`, `tab bar`.
     static var noun: String { get }
     /// The slots, in document order.
@@ -67,49 +70,60 @@ package protocol ContainerKind: Hashable, Sendable {
     /// The names of the settings, in order: the state file's keys, the stored columns, the
     /// diff's fields.
     static var settingNames: [String] { get }
+    /// The values each setting that names a choice may take, by setting name: what `check`
+    /// judges stored rows by. Empty for a kind without such a setting.
+    static var settingValues: [String: [String]] { get }
     /// Settings written in state files and stored rows only when they differ from these
     /// values, by name: a setting added to a kind after files and stores were made keeps those
     /// byte for byte. Empty for most kinds.
     static var unwrittenDefaults: [String: ContainerSetting] { get }
 
-    /// The records of each slot, in the order of ``slots`` (a single slot: none or one).
-    var slotContents: [[RestorationRecord]] { get }
+    /// The elements of each slot, in the order of ``slots`` (a single slot: none or one).
+    var slotContents: [[Element]] { get }
     /// The settings, in the order of ``settingNames``; `nil` for none.
     var settings: [ContainerSetting?] { get }
+    /// A container of this kind from the slots and settings of one (``slotContents`` and
+    /// ``settings`` of a container of this kind, its elements mapped).
+    init(slotContents: [[Element]], settings: [ContainerSetting?])
     /// The container.
-    var container: RestorationContainer { get }
+    var container: Container<Element> { get }
 
     /// The container of a state file: its slots' records (a single slot holds at most one), and
     /// its settings, read and validated with `settings`.
-    static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> Self
+    static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer
     /// The container of stored rows: its slots' records, in order, and the stored settings by
     /// name.
-    static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> Self
+    static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> RestorationContainer
 
-    /// The kind's rule: plans its slots through `planner` (rules 1 to 4, in the order and with the
-    /// skips the rule decides) and returns the restored content and what moved.
-    func plan(_ planner: inout SlotPlanner) -> (content: PlannedContainer.Content, notes: [RestorationPlan.Note.Kind])
+    /// The kind's rules: plans its slots through `planner` (rules 1 to 4, in the order and with
+    /// the skips the rules decide) and returns the restored container and what moved.
+    func plan(_ planner: inout SlotPlanner) -> (content: Container<PlannedRecord>, notes: [RestorationPlan.Note.Kind])
 
-    /// A deep link reveals the child at `index` (in ``PlannedContainer/children`` order) of
-    /// `content`, a planned container of this kind, with `replacement` in its place: a tab bar
-    /// selects it; a sequence pops every record above it; a split focuses its side.
-    static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal
-    /// Where a deep link's pushed records go in `content`, a planned container of this kind: here
-    /// (planned through `pusher`, which asks the resolver), into a child's container, or nowhere.
-    static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush
+    /// The settings a plan's JSON shows, by key, for a planned container of this kind.
+    var plannedSettings: [(key: String, value: ContainerSetting?)] { get }
+    /// Rule 8: the arrangement in a compact layout, the one stack shown and the elements
+    /// hidden; `nil` for a kind that shows as it is.
+    var compactArrangement: (stack: [Element], hidden: [Element])? { get }
+
+    /// A deep link reveals the child at `index` (in document order) with `replacement` in its
+    /// place: a tab bar selects it; a sequence pops every element above it; a split focuses its
+    /// side.
+    func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element>
+    /// Where a deep link's pushed records go: here (in a sequence that truncates or not), into a
+    /// child's container, or nowhere.
+    var pushTarget: DeepLinkTarget { get }
+    /// The container with a deep link's restored pushed records put where ``pushTarget`` said,
+    /// and what the kind noted.
+    func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind])
 }
 
-/// A planned container's content as its kind describes it: one switch on
-/// ``PlannedContainer/Content`` leads here, and everything else is generic.
-package struct PlannedParts {
-    /// The restored records of each slot, in the kind's slot order.
-    var slots: [[PlannedRecord]]
-    /// The settings a plan's JSON shows, by key.
-    var settings: [(key: String, value: ContainerSetting?)]
-    /// The container as it restores, ready to save again: made only when asked for.
-    var restore: () -> RestorationContainer
-    /// The arrangement in a compact layout (rule 8); `nil` for a kind that has none.
-    var compact: CompactArrangement?
+extension ContainerKind {
+    package static var unwrittenDefaults: [String: ContainerSetting] { [:] }
+    package static var settingValues: [String: [String]] { [:] }
+    package var compactArrangement: (stack: [Element], hidden: [Element])? { nil }
+    package var plannedSettings: [(key: String, value: ContainerSetting?)] {
+        zip(Self.settingNames, settings).map { ($0, $1) }
+    }
 }
 
 extension RestorationContainer {
@@ -126,61 +140,9 @@ extension RestorationContainer {
     /// The settings a state file writes, in order: every setting of the kind (`nil` as
     /// `null`), except one equal to its kind's unwritten default.
     package var writtenSettings: [(name: String, value: ContainerSetting?)] {
-        let definition = definition
-        let kind = type(of: definition)
-        return zip(kind.settingNames, definition.settings).compactMap { name, value in
-            value != nil && kind.unwrittenDefaults[name] == value ? nil : (name, value)
-        }
-    }
-
-    /// The container as its kind's definition.
-    package var definition: any ContainerKind {
-        switch self {
-        case .drillDown(let container): container
-        case .stack(let container): container
-        case .split(let container): container
-        case .tabs(let container): container
-        case .presentation(let container): container
-        }
-    }
-}
-
-extension RestorationContainer.Kind {
-    /// The kind's definition.
-    package var definition: any ContainerKind.Type {
-        switch self {
-        case .drillDown: DrillDownContainer.self
-        case .stack: StackContainer.self
-        case .split: SplitContainer.self
-        case .tabs: TabsContainer.self
-        case .presentation: PresentationContainer.self
-        }
-    }
-
-    /// The slots of every kind, in kind order: the stored slot names.
-    package static let allSlots: [ContainerSlot] = allCases.flatMap { $0.definition.slots }
-}
-
-extension PlannedContainer.Content {
-    /// The content as its kind describes it.
-    var parts: PlannedParts {
-        switch self {
-        case .drillDown(let left, let right): DrillDownContainer.parts(left: left, right: right)
-        case .stack(let records, let afterDrop): StackContainer.parts(records: records, afterDrop: afterDrop)
-        case .split(let primary, let detail, let focus, let policy): SplitContainer.parts(primary: primary, detail: detail, focus: focus, policy: policy)
-        case .tabs(let tabs, let selected): TabsContainer.parts(tabs: tabs, selected: selected)
-        case .presentation(let base, let presented): PresentationContainer.parts(base: base, presented: presented)
-        }
-    }
-
-    /// The content's kind.
-    var kind: RestorationContainer.Kind {
-        switch self {
-        case .drillDown: .drillDown
-        case .stack: .stack
-        case .split: .split
-        case .tabs: .tabs
-        case .presentation: .presentation
+        let parts = parts
+        return zip(parts.kind.settingNames, parts.settings).compactMap { name, value in
+            value != nil && parts.kind.unwrittenDefaults[name] == value ? nil : (name, value)
         }
     }
 }
@@ -212,5 +174,17 @@ package struct JSONSettings {
     /// `root.primary[0].container.selected` for a key of this container.
     func place(_ key: String) -> String {
         codingPathDescription(path + [AnyCodingKey(stringValue: key)])
+    }
+}
+
+extension Optional where Wrapped == ContainerSetting {
+    /// The choice this setting names, or `defaultValue` when it names none.
+    package func choice<Choice: RawRepresentable>(default defaultValue: Choice) -> Choice where Choice.RawValue == String {
+        if case .text(let name)? = self, let choice = Choice(rawValue: name) { choice } else { defaultValue }
+    }
+
+    /// The whole number this setting holds, if any.
+    package var integer: Int? {
+        if case .integer(let number)? = self { number } else { nil }
     }
 }

@@ -1,4 +1,4 @@
-/// A navigation stack: records bottom (root) first, and what a record that does not restore
+/// A navigation stack: elements bottom (root) first, and what a record that does not restore
 /// does to the records above it.
 ///
 /// ```swift
@@ -6,21 +6,12 @@
 /// // screen that cannot come back is shown (Flutter's "up to the first unrestorable").
 /// let path = RestorationContainer.stack(StackContainer(records: screens, afterDrop: .truncate))
 /// ```
-public struct StackContainer: Hashable, Sendable {
+public struct StackContainer<Element> {
     /// What a stack does with the records above one that is not restored.
-    public enum AfterDrop: String, Hashable, Sendable, CaseIterable {
-        /// The gap closes: the records above it stay, in order (rule 4), as SGB's drill-down and
-        /// UIKit's navigation controllers restore. The default; a state file without the key
-        /// means this.
-        case closeGap
-        /// The stack ends below it: every record above it is dropped `truncated`, whatever its
-        /// own identifier or class (rule 12), as a navigator whose screens were each pushed
-        /// from the one below: SwiftUI's `NavigationPath`, a `[Route]` array, Flutter.
-        case truncate
-    }
+    public typealias AfterDrop = StackAfterDrop
 
     /// The stack, bottom first.
-    public var records: [RestorationRecord]
+    public var records: [Element]
     /// What a record that is not restored does to the records above it.
     public var afterDrop: AfterDrop
 
@@ -30,10 +21,26 @@ public struct StackContainer: Hashable, Sendable {
     ///   - records: The stack, bottom first.
     ///   - afterDrop: What a record that is not restored does to the records above it; the gap
     ///     closes by default.
-    public init(records: [RestorationRecord], afterDrop: AfterDrop = .closeGap) {
+    public init(records: [Element], afterDrop: AfterDrop = .closeGap) {
         self.records = records
         self.afterDrop = afterDrop
     }
+}
+
+extension StackContainer: Equatable where Element: Equatable {}
+extension StackContainer: Hashable where Element: Hashable {}
+extension StackContainer: Sendable where Element: Sendable {}
+
+/// What a stack does with the records above one that is not restored.
+public enum StackAfterDrop: String, Hashable, Sendable, CaseIterable {
+    /// The gap closes: the records above it stay, in order (rule 4), as SGB's drill-down and
+    /// UIKit's navigation controllers restore. The default; a state file without the key
+    /// means this.
+    case closeGap
+    /// The stack ends below it: every record above it is dropped `truncated`, whatever its
+    /// own identifier or class (rule 12), as a navigator whose screens were each pushed
+    /// from the one below: SwiftUI's `NavigationPath`, a `[Route]` array, Flutter.
+    case truncate
 }
 
 extension RecordPath.Step {
@@ -42,30 +49,34 @@ extension RecordPath.Step {
 }
 
 extension StackContainer: ContainerKind {
-    package static let kind = RestorationContainer.Kind.stack
-    package static let noun = "stack"
-    package static let slots = [ContainerSlot(name: "records", isSequence: true, isRequired: true)]
-    package static let settingNames = ["afterDrop"]
+    package static var kind: ContainerKindName { .stack }
+    package static var noun: String { "stack" }
+    package static var slots: [ContainerSlot] { [ContainerSlot(name: "records", isSequence: true, isRequired: true)] }
+    package static var settingNames: [String] { ["afterDrop"] }
+    package static var settingValues: [String: [String]] { ["afterDrop": StackAfterDrop.allCases.map(\.rawValue)] }
     /// `afterDrop` is written only as `truncate`: files, plans and stored rows made before the
     /// setting existed keep every byte.
-    package static let unwrittenDefaults: [String: ContainerSetting] = ["afterDrop": .text(AfterDrop.closeGap.rawValue)]
+    package static var unwrittenDefaults: [String: ContainerSetting] { ["afterDrop": .text(AfterDrop.closeGap.rawValue)] }
 
-    package var slotContents: [[RestorationRecord]] { [records] }
+    package var slotContents: [[Element]] { [records] }
     package var settings: [ContainerSetting?] { [.text(afterDrop.rawValue)] }
-    package var container: RestorationContainer { .stack(self) }
+    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
+        self.init(records: slotContents[0], afterDrop: settings[0].choice(default: .closeGap))
+    }
+    package var container: Container<Element> { .stack(self) }
 
-    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> StackContainer {
-        StackContainer(records: slots[0], afterDrop: try settings.choice("afterDrop", default: AfterDrop.closeGap))
+    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
+        .stack(StackContainer<RestorationRecord>(records: slots[0], afterDrop: try settings.choice("afterDrop", default: AfterDrop.closeGap)))
     }
 
     /// A stored stack without the setting (every stack saved before it existed) closes gaps.
-    package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> StackContainer {
+    package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> RestorationContainer {
         switch settings["afterDrop"] {
         case nil:
-            return StackContainer(records: slots[0])
+            return .stack(StackContainer<RestorationRecord>(records: slots[0]))
         case .text(let name)?:
             guard let afterDrop = AfterDrop(rawValue: name) else { fallthrough }
-            return StackContainer(records: slots[0], afterDrop: afterDrop)
+            return .stack(StackContainer<RestorationRecord>(records: slots[0], afterDrop: afterDrop))
         default:
             throw ContainerKindProblem(setting: "afterDrop", phrase: "has no valid after-drop rule")
         }
@@ -73,34 +84,32 @@ extension StackContainer: ContainerKind {
 
     /// Rules 1 to 4 (`closeGap`), or rules 1 to 3 up the stack until a record is not restored
     /// and rule 12 above it (`truncate`).
-    package func plan(_ planner: inout SlotPlanner) -> (content: PlannedContainer.Content, notes: [RestorationPlan.Note.Kind]) {
-        switch afterDrop {
-        case .closeGap: (.stack(records: planner.sequence(0), afterDrop: afterDrop), [])
-        case .truncate: (.stack(records: planner.truncatingSequence(0), afterDrop: afterDrop), [])
+    package func plan(_ planner: inout SlotPlanner) -> (content: Container<PlannedRecord>, notes: [RestorationPlan.Note.Kind]) {
+        let records = switch afterDrop {
+        case .closeGap: planner.sequence(0)
+        case .truncate: planner.truncatingSequence(0)
         }
+        return (.stack(StackContainer<PlannedRecord>(records: records, afterDrop: afterDrop)), [])
     }
 
-    /// A stack shows as it is in every layout: no arrangement (rule 8). A plan writes
-    /// `afterDrop` only for a truncating stack.
-    package static func parts(records: [PlannedRecord], afterDrop: AfterDrop) -> PlannedParts {
-        PlannedParts(slots: [records], settings: afterDrop == .truncate ? [("afterDrop", .text(afterDrop.rawValue))] : [],
-                     restore: { .stack(StackContainer(records: records.map(\.restoredRecord), afterDrop: afterDrop)) }, compact: nil)
+    /// A plan writes `afterDrop` only for a truncating stack. A stack shows as it is in every
+    /// layout: no arrangement (rule 8).
+    package var plannedSettings: [(key: String, value: ContainerSetting?)] {
+        afterDrop == .truncate ? [("afterDrop", .text(afterDrop.rawValue))] : []
     }
-}
 
-extension StackContainer {
-    /// A deep link reveals a record of a stack by popping every record above it.
-    package static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal {
-        guard case .stack(let records, let afterDrop) = content else { preconditionFailure("not a stack: \(content.kind)") }
-        return DeepLinkReveal(content: .stack(records: Array(records[..<index]) + [replacement], afterDrop: afterDrop),
-                              popped: Array(records[(index + 1)...]), notes: [])
+    /// A deep link reveals an element of a stack by popping every element above it.
+    package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
+        DeepLinkReveal(content: .stack(StackContainer(records: Array(records[..<index]) + [replacement], afterDrop: afterDrop)),
+                       popped: Array(records[(index + 1)...]), notes: [])
     }
 
     /// A deep link pushes onto the top of a stack. A pushed record not restored leaves no gap
     /// (`closeGap`), or drops every record pushed after it `truncated` (`truncate`), as in the
     /// restore.
-    package static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush {
-        guard case .stack(let records, let afterDrop) = content else { preconditionFailure("not a stack: \(content.kind)") }
-        return .pushed(.stack(records: records + pusher.plan(truncating: afterDrop == .truncate), afterDrop: afterDrop), notes: [])
+    package var pushTarget: DeepLinkTarget { .here(truncating: afterDrop == .truncate) }
+
+    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
+        (.stack(StackContainer(records: records + pushed, afterDrop: afterDrop)), [])
     }
 }

@@ -1,17 +1,21 @@
 /// A tab bar: the tabs and the selected one.
-public struct TabsContainer: Hashable, Sendable {
+public struct TabsContainer<Element> {
     /// The tabs, in order.
-    public var tabs: [RestorationRecord]
+    public var tabs: [Element]
     /// The index of the selected tab in ``tabs``; `nil` when there are no tabs. A state file
     /// requires it to be in range whenever there are tabs.
     public var selected: Int?
 
     /// Creates a tab bar.
-    public init(tabs: [RestorationRecord], selected: Int?) {
+    public init(tabs: [Element], selected: Int?) {
         self.tabs = tabs
         self.selected = selected
     }
 }
+
+extension TabsContainer: Equatable where Element: Equatable {}
+extension TabsContainer: Hashable where Element: Hashable {}
+extension TabsContainer: Sendable where Element: Sendable {}
 
 extension RecordPath.Step {
     /// A tab: `tabs[i]`.
@@ -19,18 +23,21 @@ extension RecordPath.Step {
 }
 
 extension TabsContainer: ContainerKind {
-    package static let kind = RestorationContainer.Kind.tabs
-    package static let noun = "tab bar"
-    package static let slots = [ContainerSlot(name: "tabs", isSequence: true, isRequired: true)]
-    package static let settingNames = ["selected"]
+    package static var kind: ContainerKindName { .tabs }
+    package static var noun: String { "tab bar" }
+    package static var slots: [ContainerSlot] { [ContainerSlot(name: "tabs", isSequence: true, isRequired: true)] }
+    package static var settingNames: [String] { ["selected"] }
 
-    package var slotContents: [[RestorationRecord]] { [tabs] }
+    package var slotContents: [[Element]] { [tabs] }
     package var settings: [ContainerSetting?] { [selected.map { .integer($0) }] }
-    package var container: RestorationContainer { .tabs(self) }
+    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
+        self.init(tabs: slotContents[0], selected: settings[0].integer)
+    }
+    package var container: Container<Element> { .tabs(self) }
 
     /// `selected` is required when there are tabs, and in range; absent or null when there are
     /// none.
-    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> TabsContainer {
+    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
         let tabs = slots[0]
         let selected = try settings.wholeNumber("selected")
         switch (selected, tabs.isEmpty) {
@@ -41,11 +48,11 @@ extension TabsContainer: ContainerKind {
         case (let index?, false) where !tabs.indices.contains(index):
             throw StateFileError(path: settings.place("selected"), problem: "out of range: \(index) is not in 0...\(tabs.count - 1)")
         default:
-            return TabsContainer(tabs: tabs, selected: selected)
+            return .tabs(TabsContainer<RestorationRecord>(tabs: tabs, selected: selected))
         }
     }
 
-    package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> TabsContainer {
+    package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> RestorationContainer {
         let tabs = slots[0]
         var selected: Int?
         switch settings["selected"] {
@@ -56,47 +63,36 @@ extension TabsContainer: ContainerKind {
         guard tabs.isEmpty ? selected == nil : selected.map(tabs.indices.contains) == true else {
             throw ContainerKindProblem(setting: "selected", phrase: "selects a tab it does not have")
         }
-        return TabsContainer(tabs: tabs, selected: selected)
+        return .tabs(TabsContainer<RestorationRecord>(tabs: tabs, selected: selected))
     }
 
-    /// Rules 1 to 4 on the tabs, then rule 7.
-    package func plan(_ planner: inout SlotPlanner) -> (content: PlannedContainer.Content, notes: [RestorationPlan.Note.Kind]) {
+    /// Rules 1 to 4 on the tabs, then rule 7: the saved selected tab stays selected; if it was
+    /// dropped (or the saved selection names no tab) and another survived, the first surviving
+    /// tab is, noted `selection-moved`; with no surviving tab, none is.
+    package func plan(_ planner: inout SlotPlanner) -> (content: Container<PlannedRecord>, notes: [RestorationPlan.Note.Kind]) {
         let tabs = planner.sequence(0)
-        let selection = Restorer.restoredSelection(selected, survivors: tabs)
-        return (.tabs(tabs: tabs, selected: selection.index), selection.moved ? [.selectionMoved] : [])
-    }
-
-    /// A tab bar shows one tab in every layout: no arrangement (rule 8).
-    package static func parts(tabs: [PlannedRecord], selected: Int?) -> PlannedParts {
-        PlannedParts(slots: [tabs], settings: [("selected", selected.map { .integer($0) })],
-                     restore: { .tabs(TabsContainer(tabs: tabs.map(\.restoredRecord), selected: selected)) }, compact: nil)
-    }
-}
-
-extension Restorer {
-    /// Rule 7 (`tabs`): the restored index of the saved selected tab; if that tab was dropped
-    /// (or the saved selection names no tab) and another survived, the first surviving tab,
-    /// with `moved` set; with no surviving tab, `nil`.
-    static func restoredSelection(_ saved: Int?, survivors: [PlannedRecord]) -> (index: Int?, moved: Bool) {
-        if let saved, let index = survivors.firstIndex(where: { $0.from.steps.last == .tabs(saved) }) {
-            return (index, false)
+        if let selected, let index = tabs.firstIndex(where: { $0.from.steps.last == .tabs(selected) }) {
+            return (.tabs(TabsContainer<PlannedRecord>(tabs: tabs, selected: index)), [])
         }
-        return survivors.isEmpty ? (nil, false) : (0, true)
+        return tabs.isEmpty ? (.tabs(TabsContainer<PlannedRecord>(tabs: tabs, selected: nil)), [])
+            : (.tabs(TabsContainer<PlannedRecord>(tabs: tabs, selected: 0)), [.selectionMoved])
     }
-}
 
-extension TabsContainer {
     /// A deep link reveals a tab by selecting it (noted `deep-link-selected` when the selection
-    /// changes); nothing is popped.
-    package static func revealing(_ index: Int, replacedBy replacement: PlannedRecord, in content: PlannedContainer.Content) -> DeepLinkReveal {
-        guard case .tabs(var tabs, let selected) = content else { preconditionFailure("not a tab bar: \(content.kind)") }
+    /// changes); nothing is popped. A tab bar shows one tab in every layout: no arrangement
+    /// (rule 8).
+    package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
+        var tabs = tabs
         tabs[index] = replacement
-        return DeepLinkReveal(content: .tabs(tabs: tabs, selected: index), popped: [], notes: selected == index ? [] : [.deepLinkSelected])
+        return DeepLinkReveal(content: .tabs(TabsContainer(tabs: tabs, selected: index)), popped: [], notes: selected == index ? [] : [.deepLinkSelected])
     }
 
     /// A deep link pushes into the selected tab's container: a tab bar is no stack.
-    package static func pushing(_ pusher: inout DeepLinkPusher, onto content: PlannedContainer.Content) -> DeepLinkPush {
-        guard case .tabs(_, let selected) = content else { preconditionFailure("not a tab bar: \(content.kind)") }
-        return selected.map { DeepLinkPush.intoChild($0) } ?? .nowhere
+    package var pushTarget: DeepLinkTarget {
+        selected.map { .intoChild($0) } ?? .nowhere
+    }
+
+    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
+        (.tabs(self), [])
     }
 }

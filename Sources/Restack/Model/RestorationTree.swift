@@ -127,7 +127,7 @@ public struct RestorationTree: Hashable, Sendable {
     }
 
     /// The root drill-down, or `nil` when the root is another kind.
-    public var drillDown: DrillDownContainer? {
+    public var drillDown: DrillDownContainer<RestorationRecord>? {
         if case .drillDown(let container) = root { container } else { nil }
     }
 
@@ -136,11 +136,11 @@ public struct RestorationTree: Hashable, Sendable {
     public var allRecords: [(path: RecordPath, record: RestorationRecord)] {
         // Iterative, so that a tree built in code as deep as memory allows cannot overflow the stack.
         var result: [(path: RecordPath, record: RestorationRecord)] = []
-        var pending = root.children.reversed().map { (path: RecordPath.root.appending($0.step), record: $0.record) }
+        var pending = root.children.reversed().map { (path: RecordPath.root.appending($0.step), record: $0.element) }
         while let (path, record) = pending.popLast() {
             result.append((path, record))
             if let nested = record.container {
-                pending.append(contentsOf: nested.children.reversed().map { (path: path.appending($0.step), record: $0.record) })
+                pending.append(contentsOf: nested.children.reversed().map { (path: path.appending($0.step), record: $0.element) })
             }
         }
         return result

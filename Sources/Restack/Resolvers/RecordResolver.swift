@@ -29,6 +29,15 @@
 /// ```
 public struct RecordResolver {
     private let body: (RestorationRecord, [String]) -> ResolverOutcome
+    /// For a re-plan (an adapter's rebuild after a node failed): what each path's record became,
+    /// asked instead of `body`; a path not listed is kept.
+    private(set) var replay: [RecordPath: Restorer.Decision]?
+
+    /// A resolver that replays `decisions`, by path.
+    init(replaying decisions: [RecordPath: Restorer.Decision]) {
+        self.body = { _, _ in .rebuild }
+        self.replay = decisions
+    }
 
     /// Creates a resolver from a predicate that returns `true` when the record can be rebuilt.
     public init(_ canRebuild: @escaping (RestorationRecord) -> Bool) {

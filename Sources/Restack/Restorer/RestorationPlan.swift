@@ -28,6 +28,19 @@ public struct RestorationPlan: Hashable, Sendable {
     public var notes: [Note]
     /// Things worth knowing that did not drop any record.
     public var warnings: [RestorationWarning]
+    /// What the plan was made from, when ``Restorer`` made it: an adapter's rebuild plans it
+    /// again with the records whose node failed refused. Not part of the plan's value.
+    var source: Source?
+
+    /// The saved tree a plan was made from and the deep links merged into it since, in order.
+    /// Two sources are always equal: a plan's value is what it restores.
+    struct Source: Hashable, Sendable {
+        var tree: RestorationTree
+        var links: [DeepLink]
+
+        static func == (lhs: Source, rhs: Source) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
 
     /// Creates a plan. Plans normally come from ``Restorer``.
     public init(
@@ -123,13 +136,13 @@ public struct RestorationPlan: Hashable, Sendable {
     /// arrangement (rule 11).
     public var restoredTree: RestorationTree? {
         guard let root else { return nil }
-        switch (form, root.content) {
-        case (.drillDown, .drillDown(let left, let right)):
-            return .drillDown(left: left.map(\.restoredRecord), right: right?.restoredRecord)
-        case (.navigationPath, .stack(let records, .truncate)):
-            return .navigationPath(records.map(\.restoredRecord))
-        default:
-            return RestorationTree(root: root.restoredContainer)
+        switch (form, root.restoredContainer) {
+        case (.drillDown, .drillDown(let drillDown)):
+            return .drillDown(left: drillDown.left, right: drillDown.right)
+        case (.navigationPath, .stack(let stack)) where stack.afterDrop == .truncate:
+            return .navigationPath(stack.records)
+        case (_, let container):
+            return RestorationTree(root: container)
         }
     }
 
@@ -147,7 +160,7 @@ public struct RestorationPlan: Hashable, Sendable {
         /// The drill-down in a compact layout (rule 8): one stack, the left records then the
         /// right one, as saved paths; nothing hidden.
         public var compactArrangement: CompactArrangement {
-            Restorer.compactArrangement(of: .drillDown(left: left, right: right), layout: .compact) ?? CompactArrangement(stack: [], hidden: [])
+            Restorer.compactArrangement(of: .drillDown(DrillDownContainer(left: left, right: right)), layout: .compact) ?? CompactArrangement(stack: [], hidden: [])
         }
     }
 
@@ -155,8 +168,8 @@ public struct RestorationPlan: Hashable, Sendable {
     /// that restores nothing (rule 10) gives an empty drill-down.
     public var drillDown: DrillDown? {
         switch root?.content {
-        case .drillDown(let left, let right)?:
-            DrillDown(left: left, right: right, rightPromotedToLeft: notes.contains { $0.kind == .rightPromoted && $0.path == .root })
+        case .drillDown(let drillDown)?:
+            DrillDown(left: drillDown.left, right: drillDown.right, rightPromotedToLeft: notes.contains { $0.kind == .rightPromoted && $0.path == .root })
         case nil:
             DrillDown(left: [], right: nil, rightPromotedToLeft: false)
         default:
@@ -238,25 +251,15 @@ public struct PlannedRecord: Hashable, Sendable {
 /// A container as it restores: the surviving records in each slot, the kind's settings after
 /// the rules, and in a compact layout the arrangement (rule 8).
 public struct PlannedContainer: Hashable, Sendable {
-    /// The restored slots and settings of each kind.
-    public indirect enum Content: Hashable, Sendable {
-        /// A drill-down: a lone surviving right record is already in `left` (rule 5).
-        case drillDown(left: [PlannedRecord], right: PlannedRecord?)
-        /// A stack, and what a record that is not restored did to the records above it.
-        case stack(records: [PlannedRecord], afterDrop: StackContainer.AfterDrop)
-        /// A split, with its focus after rule 6 and its saved compact policy.
-        case split(primary: [PlannedRecord], detail: [PlannedRecord], focus: SplitContainer.Side, policy: SplitContainer.CompactPolicy)
-        /// A tab bar, with the restored index of the selected tab (rule 7).
-        case tabs(tabs: [PlannedRecord], selected: Int?)
-        /// A presentation chain, truncated at its first record that is not restored (rule 12).
-        case presentation(base: PlannedRecord?, presented: [PlannedRecord])
-    }
+    /// The restored slots and settings: the container's kind holding planned records.
+    public typealias Content = Container<PlannedRecord>
 
     /// The container's path (the path of the record that owns it; empty for the root).
     public var path: RecordPath
     /// The restored slots.
     public var content: Content
-    /// The compact arrangement: only for a split or a drill-down planned for ``Layout/compact``.
+    /// The compact arrangement: only for a kind that has one (a split, a drill-down, columns)
+    /// planned for ``Layout/compact``.
     public var compact: CompactArrangement?
 
     /// Creates a planned container.
@@ -273,22 +276,22 @@ public struct PlannedContainer: Hashable, Sendable {
 
     /// The restored records of every slot, in document order.
     public var children: [PlannedRecord] {
-        content.parts.slots.flatMap { $0 }
+        content.elements
     }
 
-    /// Whether a split restores with an empty detail: the app shows its placeholder.
+    /// Whether the container restores with an empty detail (a split, columns): the app shows
+    /// its placeholder.
     public var detailPlaceholder: Bool {
-        if case .split(_, let detail, _, _) = content { return detail.isEmpty }
-        return false
+        content.definition.plannedSettings.contains { $0.key == "detailPlaceholder" && $0.value == .bool(true) }
     }
 
     /// The container as it restores, ready to save again.
     public var restoredContainer: RestorationContainer {
-        content.parts.restore()
+        content.map(\.restoredRecord)
     }
 }
 
-/// How a split or a drill-down shows in a compact layout (rule 8): one stack of saved paths, and
+/// How a container shows in a compact layout (rule 8): one stack of saved paths, and
 /// the restored records that are kept hidden until the layout widens.
 public struct CompactArrangement: Hashable, Sendable {
     /// The single stack, bottom first, as saved paths.

@@ -20,10 +20,12 @@ extension Restorer {
         }
         var findings = Findings()
         let root = planContainer(tree.root, in: Scope(path: .root, ancestors: [], layout: layout), findings: &findings, resolver: resolver)
-        return RestorationPlan(
+        var plan = RestorationPlan(
             formatVersion: tree.formatVersion, form: tree.form, layout: layout, root: root,
             dropped: findings.dropped, notes: findings.notes, warnings: findings.warnings
         )
+        plan.source = RestorationPlan.Source(tree: tree, links: [])
+        return plan
     }
 
     /// Plans one container: its kind's rule plans the slots (rules 1-4 through a
@@ -35,12 +37,11 @@ extension Restorer {
     ) -> PlannedContainer {
         let noteMark = findings.notes.count
         let warningMark = findings.warnings.count
-        let definition = container.definition
-        var planner = SlotPlanner(saved: definition.slotContents, slots: type(of: definition).slots, scope: scope,
-                                  findings: Findings(), resolver: resolver)
+        let parts = container.parts
+        var planner = SlotPlanner(saved: parts.slots, slots: parts.kind.slots, scope: scope, findings: Findings(), resolver: resolver)
         // The findings move into the planner and back: a copy would duplicate every array.
         swap(&planner.findings, &findings)
-        let (content, notes) = definition.plan(&planner)
+        let (content, notes) = container.definition.plan(&planner)
         swap(&planner.findings, &findings)
         let planned = PlannedContainer(path: scope.path, content: content, compact: compactArrangement(of: content, layout: scope.layout))
         findings.notes.insert(contentsOf: notes.map { .init(kind: $0, path: scope.path) }, at: noteMark)
@@ -56,7 +57,7 @@ extension Restorer {
         let path = scope.path.appending(step)
         var kept = record
         var renamedFrom: String?
-        switch decision(for: record, ancestors: scope.ancestors, resolver: resolver) {
+        switch decision(for: record, at: path, ancestors: scope.ancestors, resolver: resolver) {
         case .drop(let reason):
             drop(record, at: path, reason: reason, findings: &findings)
             return nil
@@ -168,6 +169,7 @@ extension Restorer {
     /// an arrangement (a split, a drill-down: its kind's file says how), as saved paths; `nil` in
     /// a regular layout and for the kinds that show as they are.
     static func compactArrangement(of content: PlannedContainer.Content, layout: Layout) -> CompactArrangement? {
-        layout == .compact ? content.parts.compact : nil
+        guard layout == .compact, let arrangement = content.compactArrangement else { return nil }
+        return CompactArrangement(stack: arrangement.stack.map(\.from), hidden: arrangement.hidden.map(\.from))
     }
 }

@@ -78,11 +78,15 @@ public enum Restorer {
     /// valid identifier, with the identifiers of their ancestors.
     static func decision(
         for record: RestorationRecord,
+        at path: RecordPath,
         ancestors: [String],
         resolver: RecordResolver
     ) -> Decision {
         if let problem = identifierProblem(of: record) {
             return .drop(problem)
+        }
+        if let replay = resolver.replay {
+            return replay[path] ?? .keep
         }
         switch resolver.outcome(for: record, identifierPath: ancestors + [record.identifier!]) {
         case .rebuild:

@@ -24,7 +24,8 @@ public struct RestoredRoutes<Route> {
     /// The routes of the root's restored stack, bottom first: what a `NavigationStack(path:)`
     /// shows again. Empty when the root is not a stack or nothing of it is restored.
     public var routes: [Route] {
-        guard let root = plan.root, case .stack(let records, _) = root.content else { return [] }
+        guard let root = plan.root, case .stack(let stack) = root.content else { return [] }
+        let records = stack.records
         return records.compactMap(route(for:))
     }
 
@@ -42,7 +43,8 @@ public struct RestoredRoutes<Route> {
             holder = next
             container = next.container
         }
-        guard holder != nil, case .stack(let records, _)? = container?.content else { return [] }
+        guard holder != nil, case .stack(let stack)? = container?.content else { return [] }
+        let records = stack.records
         return records.compactMap(route(for:))
     }
 }

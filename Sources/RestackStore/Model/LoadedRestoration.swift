@@ -7,8 +7,8 @@ import Restack
 ///
 /// ```swift
 /// // Off the main actor: loading, and the guard's count.
-/// guard let loaded = try await store.beginRestore(session: sceneID) else {
-///     return showInitialUI()                      // never saved: nothing to restore
+/// guard case .restore(let loaded) = try await store.beginRestore(session: sceneID) else {
+///     return showInitialUI()                      // nothing saved yet, or expired
 /// }
 /// // On the main actor: planning with the factory.
 /// let restoration = loaded.plan(layout: .compact) { record, _ in factory.canMake(record.className) }

@@ -12,7 +12,7 @@ extension DocumentRows {
     /// Every restore of a format-1 snapshot comes here (the format-1 form's root is a drill-down
     /// with no container row): records are placed by position in one pass, without grouping or
     /// sorting.
-    static func drillDown(_ children: [Placed], snapshotID: Int64, owner: String) throws -> DrillDownContainer {
+    static func drillDown(_ children: [Placed], snapshotID: Int64, owner: String) throws -> DrillDownContainer<RestorationRecord> {
         if let inOrder = drillDownInOrder(children) {
             return inOrder
         }
@@ -51,7 +51,7 @@ extension DocumentRows {
     /// order) takes this way. It accepts exactly the records the placing accepts in that order,
     /// and gives the same container: without the array of optional places and its
     /// `compactMap`, a restore of 10 records takes about 6k instructions less (callgrind).
-    private static func drillDownInOrder(_ children: [Placed]) -> DrillDownContainer? {
+    private static func drillDownInOrder(_ children: [Placed]) -> DrillDownContainer<RestorationRecord>? {
         var left: [RestorationRecord] = []
         left.reserveCapacity(children.count)
         var right: RestorationRecord?

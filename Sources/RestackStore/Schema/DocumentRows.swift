@@ -34,7 +34,7 @@ enum DocumentRows {
         }
         try insertContainer(tree.root, owner: "")
         // Iterative, in document order: a tree built in code cannot overflow the stack here.
-        var pending = tree.root.children.reversed().map { (parent: "", step: $0.step, record: $0.record) }
+        var pending = tree.root.children.reversed().map { (parent: "", step: $0.step, record: $0.element) }
         var written = 0
         // Record rows go in by up to `recordsPerInsert` per statement, in document order.
         var rows: [DatabaseValue] = []
@@ -64,7 +64,7 @@ enum DocumentRows {
             }
             if let nested = value.container {
                 try insertContainer(nested, owner: path)
-                pending.append(contentsOf: nested.children.reversed().map { (parent: path, step: $0.step, record: $0.record) })
+                pending.append(contentsOf: nested.children.reversed().map { (parent: path, step: $0.step, record: $0.element) })
             }
         }
         try flush()
@@ -318,7 +318,7 @@ enum DocumentRows {
             let kind = settings.kind.definition
             let contents = try slotContents(built, of: kind, snapshotID: snapshotID, owner: owner)
             do {
-                return try kind.stored(contents, settings: settings.settings.mapValues(\.setting)).container
+                return try kind.stored(contents, settings: settings.settings.mapValues(\.setting))
             } catch {
                 let column = settingColumns.first { $0.setting == error.setting }?.column.name ?? error.setting
                 throw damaged(snapshotID, "the \(kind.noun) at \"\(owner)\" \(error.phrase)", column: column)

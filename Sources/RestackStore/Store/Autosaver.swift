@@ -105,7 +105,7 @@ public actor Autosaver {
         if latest == nil {
             // What a restore of the session would give now (never a quarantined or provisional
             // snapshot): a state equal to it is not written again.
-            latest = .some(try? await store.restore(session: session)?.restoration?.snapshot.tree)
+            latest = .some(try? await store.restore(session: session).restoration?.snapshot.tree)
         }
         if latest == .some(document) {
             failure = nil

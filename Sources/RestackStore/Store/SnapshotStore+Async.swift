@@ -7,8 +7,8 @@ import Restack
 /// calling actor. `try await store.save(...)` is safe from `@MainActor` code.
 ///
 /// Restoring is split in two: ``beginRestore(session:)`` loads off the calling actor (with the
-/// crash-loop guard's bookkeeping) and answers with a ``LoadedRestoration`` (or that the
-/// snapshot expired), `nil` for a session that was never saved; its `plan(layout:resolver:)`
+/// crash-loop guard's bookkeeping) and answers with a ``LoadedRestoration``, that the snapshot
+/// expired, or ``RestoreAnswer/nothingSaved`` for a session that was never saved; its `plan(layout:resolver:)`
 /// is a pure, synchronous call that may run on the main actor with a resolver that is not
 /// `Sendable`, and `confirmRestore(_:)` takes the plan it returned.
 extension SnapshotStore {
@@ -57,11 +57,11 @@ extension SnapshotStore {
     /// ``beginRestore(session:layout:resolver:)``), loaded and not yet planned, or expired.
     ///
     /// - Returns: The loaded snapshot to plan, ``RestoreAnswer/expired(_:)`` when it expired
-    ///   (``Options/expiry``), or `nil` when the session was never saved: not an error at launch
-    ///   (show the initial UI).
+    ///   (``Options/expiry``), or ``RestoreAnswer/nothingSaved`` when the session was never saved:
+    ///   not an error at launch (show the initial UI).
     /// - Throws: ``StoreError/noRestorableSnapshot(session:quarantined:)`` when every snapshot is
     ///   quarantined, and the store's other errors.
-    public func beginRestore(session: String) async throws(StoreError) -> RestoreAnswer<LoadedRestoration>? {
+    public func beginRestore(session: String) async throws(StoreError) -> RestoreAnswer<LoadedRestoration> {
         let begunAt = StoreRestoration.uptime()
         let threshold = options.crashLoopThreshold
         let expiry = options.expiry, now = options.clock.now()
@@ -83,9 +83,9 @@ extension SnapshotStore {
         return try loaded(session: session, result, begunAt: begunAt)
     }
 
-    /// Says what a restore would give, asynchronously, without counting an attempt; `nil` when
-    /// the session was never saved.
-    public func restore(session: String) async throws(StoreError) -> RestoreAnswer<LoadedRestoration>? {
+    /// Says what a restore would give, asynchronously, without counting an attempt;
+    /// ``RestoreAnswer/nothingSaved`` when the session was never saved.
+    public func restore(session: String) async throws(StoreError) -> RestoreAnswer<LoadedRestoration> {
         let threshold = options.crashLoopThreshold
         let expiry = options.expiry, now = options.clock.now()
         let launch = connections.launch
@@ -143,8 +143,8 @@ extension SnapshotStore {
         }
     }
 
-    private func loaded(session: String, _ result: Loaded?, begunAt: UInt64?) throws(StoreError) -> RestoreAnswer<LoadedRestoration>? {
-        guard let result else { return nil }
+    private func loaded(session: String, _ result: Loaded?, begunAt: UInt64?) throws(StoreError) -> RestoreAnswer<LoadedRestoration> {
+        guard let result else { return .nothingSaved }
         logQuarantines(result.quarantined, session: session)
         if let expired = result.expired {
             logExpired(expired)

@@ -96,9 +96,20 @@ extension SnapshotStore {
         "(c.kind = '\(kind.rawValue)' AND r.slot IN (\(kind.definition.slots.map { "'\($0.name)'" }.joined(separator: ", "))))"
     }.joined(separator: " OR ")
 
+    /// The kinds with a `focus` and their focus values, from the kinds' files:
+    /// `(kind = 'split' AND focus IN ('primary', 'detail')) OR ...`.
+    private static let focusKinds = RestorationContainer.Kind.allCases.compactMap { kind -> (String, [String])? in
+        let values = kind.definition.settingValues["focus"] ?? []
+        return values.isEmpty ? nil : (kind.rawValue, values)
+    }
+    private static let focusValues = focusKinds.map { kind, values in
+        "(kind = '\(kind)' AND focus IN (\(values.map { "'\($0)'" }.joined(separator: ", "))))"
+    }.joined(separator: " OR ")
+    private static let focusPhrase = focusKinds.map { "\($0): \($1.joined(separator: ", "))" }.joined(separator: "; ")
+
     /// A stack's stored rules after a drop, `'closeGap', 'truncate'`.
-    private static let afterDropValues = StackContainer.AfterDrop.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-    private static let afterDropList = StackContainer.AfterDrop.allCases.map(\.rawValue).joined(separator: " or ")
+    private static let afterDropValues = StackAfterDrop.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    private static let afterDropList = StackAfterDrop.allCases.map(\.rawValue).joined(separator: " or ")
 
     /// Restack's invariants of the tree rows, each a query for the ids of the snapshots that
     /// break it (values of the wrong class are reported above, and left out here). Slot and kind
@@ -112,8 +123,8 @@ extension SnapshotStore {
             SELECT DISTINCT snapshot_id FROM restack_container
             WHERE typeof(kind) = 'text' AND kind NOT IN (\(RestorationContainer.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
             """),
-        ("restack_container.focus: a focus that is not primary or detail", """
-            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(focus) = 'text' AND focus NOT IN ('primary', 'detail')
+        ("restack_container.focus: a focus its kind does not have (\(focusPhrase))", """
+            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(focus) = 'text' AND NOT (\(focusValues))
             """),
         ("restack_container.compact: a compact policy that is not merge, omitDetail or focus", """
             SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(compact) = 'text' AND compact NOT IN ('merge', 'omitDetail', 'focus')

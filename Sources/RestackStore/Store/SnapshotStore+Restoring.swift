@@ -33,13 +33,16 @@ extension SnapshotStore {
     /// case .restore(let restoration):
     ///     rebuild(restoration.plan)            // may save: those saves are provisional
     ///     try store.confirmRestore(restoration)
-    /// case .expired:
+    /// case .expired, .nothingSaved:
     ///     showInitialUI()
     /// }
     /// ```
     ///
-    /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/noRestorableSnapshot(session:quarantined:)``
-    ///   when every snapshot is quarantined, and database errors.
+    /// A session that was never saved is ``RestoreAnswer/nothingSaved``: a first launch, not an
+    /// error.
+    ///
+    /// - Throws: ``StoreError/noRestorableSnapshot(session:quarantined:)`` when every snapshot is
+    ///   quarantined, and database errors.
     public func beginRestore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> RestoreAnswer<StoreRestoration> {
         let begunAt = StoreRestoration.uptime()
         let threshold = options.crashLoopThreshold
@@ -48,7 +51,10 @@ extension SnapshotStore {
         if let usual = try beginUsual(session: session, threshold: threshold, expiry: expiry, now: now) {
             loaded = usual
         } else {
-            loaded = try write { db in try Self.beginLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+            guard let general = try Self.unlessNeverSaved({ () throws(StoreError) in
+                try write { db in try Self.beginLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+            }) else { return .nothingSaved }
+            loaded = general
         }
         if let expired = loaded.expired {
             recordExpired(expired, skipped: loaded.skipped.count, at: now)
@@ -97,14 +103,13 @@ extension SnapshotStore {
 
     /// Says what a restore of the session would give, without counting an attempt or writing
     /// anything: the snapshot ``beginRestore(session:layout:resolver:)`` would choose, and its
-    /// plan, or that it expired.
+    /// plan, that it expired, or ``RestoreAnswer/nothingSaved`` for a session never saved.
     ///
     /// - Parameters:
     ///   - session: The session.
     ///   - layout: The layout the app is in now; `Layout.regular` by default.
     ///   - resolver: Says what becomes of each restorable record; by default all are rebuilt.
-    /// - Throws: ``StoreError/sessionNotFound(_:)``, ``StoreError/noRestorableSnapshot(session:quarantined:)``
-    ///   and read errors.
+    /// - Throws: ``StoreError/noRestorableSnapshot(session:quarantined:)`` and read errors.
     public func restore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> RestoreAnswer<StoreRestoration> {
         let threshold = options.crashLoopThreshold
         let expiry = options.expiry, now = options.clock.now()
@@ -115,9 +120,22 @@ extension SnapshotStore {
         if let launch = connections.launch?.newest(session: session, threshold: threshold) {
             loaded = Self.peek(launch, expiry: expiry, now: now)
         } else {
-            loaded = try read { db in try Self.peekLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+            guard let general = try Self.unlessNeverSaved({ () throws(StoreError) in
+                try read { db in try Self.peekLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
+            }) else { return .nothingSaved }
+            loaded = general
         }
         return try answer(loaded, session: session, layout: layout, resolver: resolver, begunAt: nil)
+    }
+
+    /// `nil` for a session that was never saved (``RestoreAnswer/nothingSaved``), the result otherwise.
+    static func unlessNeverSaved<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T? {
+        do {
+            return try body()
+        } catch {
+            if case .sessionNotFound = error { return nil }
+            throw error
+        }
     }
 
     /// The plan of the guard's chosen snapshot, the expired snapshot, or the error when every

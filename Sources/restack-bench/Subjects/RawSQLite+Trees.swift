@@ -100,8 +100,8 @@ extension RawSQLite {
             case "stack": return .stack(StackContainer(records: slots["records"] ?? []))
             case "split":
                 return .split(SplitContainer(primary: slots["primary"] ?? [], detail: slots["detail"] ?? [],
-                                             focus: SplitContainer.Side(rawValue: settings.focus ?? "") ?? .primary,
-                                             compact: SplitContainer.CompactPolicy(rawValue: settings.compact ?? "") ?? .merge))
+                                             focus: SplitSide(rawValue: settings.focus ?? "") ?? .primary,
+                                             compact: SplitCompactPolicy(rawValue: settings.compact ?? "") ?? .merge))
             default: return .tabs(TabsContainer(tabs: slots["tabs"] ?? [], selected: settings.selected))
             }
         }

@@ -204,7 +204,7 @@ final class RawSQLite: BenchSubject {
         try execute("BEGIN")
         defer { try? execute("COMMIT") }
         let (snapshotID, formatVersion) = try latestSnapshot(session: session)
-        var state = DrillDownContainer(left: [])
+        var state = DrillDownContainer<RestorationRecord>(left: [])
         let records = try prepared("SELECT slot, identifier, class_name, payload FROM restack_record WHERE snapshot_id = ? ORDER BY slot, position")
         sqlite3_bind_int64(records, 1, snapshotID)
         while sqlite3_step(records) == SQLITE_ROW {

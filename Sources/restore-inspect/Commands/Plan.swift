@@ -168,6 +168,9 @@ struct Plan: ParsableCommand {
                 throw Failure(.invalidInput, "nothing restores: snapshot \(info.id) expired (--expire-after); it is kept")
             }
             return try printExpired(info, expiry: options.expiry)
+        case .nothingSaved:
+            // The command names a session to inspect: one that does not exist is an error here.
+            throw StoreError.sessionNotFound(session!)
         }
         let info = restoration.snapshot.info
         if restored {

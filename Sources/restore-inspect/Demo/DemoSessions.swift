@@ -112,7 +112,7 @@ enum DemoSessions {
 
     /// A TidySplits split whose primary is a navigation controller holding a tab bar whose
     /// first tab is a navigation stack, and whose detail is a message.
-    static func tidySplits(compact: SplitContainer.CompactPolicy) -> RestorationTree {
+    static func tidySplits(compact: SplitCompactPolicy) -> RestorationTree {
         RestorationTree(root: .split(SplitContainer(
             primary: [owner("nav", "NavController", .stack(StackContainer(records: [
                 owner("tabs", "TabBarController", .tabs(TabsContainer(tabs: [

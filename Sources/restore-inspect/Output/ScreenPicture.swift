@@ -113,7 +113,7 @@ struct ScreenPicture {
     private typealias Child = (step: RecordPath.Step, record: RestorationRecord, path: RecordPath)
 
     private func children(of container: RestorationContainer, at path: RecordPath) -> [Child] {
-        container.children.map { (step: $0.step, record: $0.record, path: path.appending($0.step)) }
+        container.children.map { (step: $0.step, record: $0.element, path: path.appending($0.step)) }
     }
 
     /// A container's block: its kind, then its columns, one stack or tab row.
@@ -126,8 +126,8 @@ struct ScreenPicture {
             }
             // A right record promoted to the left stack (rule 5) is drawn where it restores.
             var plannedLeft = Set<RecordPath>()
-            if case .drillDown(let left, _)? = restored?.content {
-                plannedLeft = Set(left.map(\.from))
+            if case .drillDown(let plannedDrillDown)? = restored?.content {
+                plannedLeft = Set(plannedDrillDown.left.map(\.from))
             }
             let all = children(of: container, at: path)
             let left = all.filter { $0.step.slotName == "left" || plannedLeft.contains($0.path) }
@@ -136,9 +136,9 @@ struct ScreenPicture {
         case .split(let split):
             var focus = split.focus
             var placeholder = false
-            if case .split(_, let detail, let plannedFocus, _)? = restored?.content {
-                focus = plannedFocus
-                placeholder = detail.isEmpty
+            if case .split(let plannedSplit)? = restored?.content {
+                focus = plannedSplit.focus
+                placeholder = plannedSplit.detail.isEmpty
             }
             if let compact = restored?.compact {
                 return oneStack(container, at: path, compact, title: "compact \(split.compact.rawValue): one stack")
@@ -152,6 +152,25 @@ struct ScreenPicture {
             }
             let titles = [focus == .primary ? "primary (focus)" : "primary", focus == .detail ? "detail (focus)" : "detail"]
             return .column([line(style.bold("[split]")), frame([(titles[0], column(primary)), (titles[1], detailColumn)])])
+        case .columns(let columns):
+            if let compact = restored?.compact {
+                return oneStack(container, at: path, compact, title: "compact: one stack up to the focus")
+            }
+            var focus = columns.focus
+            var placeholder = false
+            if case .columns(let plannedColumns)? = restored?.content {
+                focus = plannedColumns.focus
+                placeholder = plannedColumns.detail.isEmpty
+            }
+            let all = children(of: container, at: path)
+            let panes = ColumnsContainer<RestorationRecord>.Column.allCases.map { column in
+                var block = self.column(all.filter { $0.step.slotName == column.rawValue })
+                if column == .detail && placeholder {
+                    block = .column([line(style.dim("  (the app's placeholder)")), block])
+                }
+                return (title: column == focus ? "\(column.rawValue) (focus)" : column.rawValue, block: block)
+            }
+            return .column([line(style.bold("[columns]")), frame(panes)])
         case .stack(let stack):
             let title = stack.afterDrop == .truncate ? "[stack] truncates" : "[stack]"
             return .column([line(style.bold(title)), columns([("stack", children(of: container, at: path))])])
@@ -160,8 +179,8 @@ struct ScreenPicture {
             return .column([line(style.bold("[presentation]")), columns([("chain", children(of: container, at: path))])])
         case .tabs(let tabs):
             var selected = tabs.selected.map { path.appending(.tabs($0)) }
-            if case .tabs(let plannedTabs, let index)? = restored?.content {
-                selected = index.map { plannedTabs[$0].from }
+            if case .tabs(let plannedTabs)? = restored?.content {
+                selected = plannedTabs.selected.map { plannedTabs.tabs[$0].from }
             }
             return tabRow(container, at: path, selected: selected)
         }

@@ -1,0 +1,148 @@
+/// Three columns: a sidebar, a content and a detail column, and the column shown when only one
+/// shows, as SwiftUI's three-column `NavigationSplitView`, UIKit's `.tripleColumn` split and the
+/// Mail app keep them.
+///
+/// Roles are kept across layouts: no record changes column. In a compact layout the columns
+/// collapse into one stack up to the focused column, as `NavigationSplitView` collapses with its
+/// preferred compact column.
+///
+/// ```swift
+/// let mail = RestorationContainer.columns(ColumnsContainer(
+///     sidebar: [RestorationRecord(identifier: "mailboxes", className: "MailboxesController")],
+///     content: [RestorationRecord(identifier: "inbox", className: "InboxController")],
+///     detail: [RestorationRecord(identifier: "message-42", className: "MessageController")],
+///     focus: .detail
+/// ))
+/// ```
+public struct ColumnsContainer<Element> {
+    /// A column.
+    public typealias Column = ColumnsColumn
+
+    /// The sidebar column, bottom first.
+    public var sidebar: [Element]
+    /// The content column, bottom first.
+    public var content: [Element]
+    /// The detail column, bottom first; may be empty (the app shows its placeholder).
+    public var detail: [Element]
+    /// The column shown when only one shows.
+    public var focus: Column
+
+    /// Creates three columns.
+    public init(sidebar: [Element], content: [Element] = [], detail: [Element] = [], focus: Column = .sidebar) {
+        self.sidebar = sidebar
+        self.content = content
+        self.detail = detail
+        self.focus = focus
+    }
+}
+
+extension ColumnsContainer: Equatable where Element: Equatable {}
+extension ColumnsContainer: Hashable where Element: Hashable {}
+extension ColumnsContainer: Sendable where Element: Sendable {}
+
+/// A column of a ``ColumnsContainer``, sidebar first.
+public enum ColumnsColumn: String, Hashable, Sendable, CaseIterable {
+    /// The sidebar (the leading column: mailboxes).
+    case sidebar
+    /// The content column (the middle one: a mailbox's messages).
+    case content
+    /// The detail column (the trailing one: a message).
+    case detail
+}
+
+extension RecordPath.Step {
+    /// A position in the sidebar column: `sidebar[i]`.
+    public static func sidebar(_ index: Int) -> RecordPath.Step { RecordPath.Step("sidebar", index) }
+    /// A position in the content column: `content[i]`.
+    public static func content(_ index: Int) -> RecordPath.Step { RecordPath.Step("content", index) }
+}
+
+extension ColumnsContainer: ContainerKind {
+    package static var kind: ContainerKindName { .columns }
+    package static var noun: String { "column split" }
+    package static var slots: [ContainerSlot] {
+        ColumnsColumn.allCases.map { ContainerSlot(name: $0.rawValue, isSequence: true, isRequired: true) }
+    }
+    package static var settingNames: [String] { ["focus"] }
+    package static var settingValues: [String: [String]] { ["focus": ColumnsColumn.allCases.map(\.rawValue)] }
+    /// `focus` is written only when it is not the sidebar.
+    package static var unwrittenDefaults: [String: ContainerSetting] { ["focus": .text(Column.sidebar.rawValue)] }
+
+    package var slotContents: [[Element]] { [sidebar, content, detail] }
+    package var settings: [ContainerSetting?] { [.text(focus.rawValue)] }
+    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
+        self.init(sidebar: slotContents[0], content: slotContents[1], detail: slotContents[2], focus: settings[0].choice(default: .sidebar))
+    }
+    package var container: Container<Element> { .columns(self) }
+
+    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
+        .columns(ColumnsContainer<RestorationRecord>(sidebar: slots[0], content: slots[1], detail: slots[2],
+                                                     focus: try settings.choice("focus", default: Column.sidebar)))
+    }
+
+    /// A stored column split without a focus focuses the sidebar (it is stored only when not).
+    package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> RestorationContainer {
+        var focus = Column.sidebar
+        if let stored = settings["focus"] {
+            guard case .text(let name) = stored, let column = Column(rawValue: name) else {
+                throw ContainerKindProblem(setting: "focus", phrase: "has no valid focus")
+            }
+            focus = column
+        }
+        return .columns(ColumnsContainer<RestorationRecord>(sidebar: slots[0], content: slots[1], detail: slots[2], focus: focus))
+    }
+
+    /// Rules 1 to 4 on each column (roles are kept: no record changes column), then the focus
+    /// rule: if the focused column restores empty and another does not, the focus moves to the
+    /// nearest non-empty column toward the sidebar, or, when there is none that way, the nearest
+    /// toward the detail (noted `focus-moved`); if all three restore empty it stays.
+    package func plan(_ planner: inout SlotPlanner) -> (content: Container<PlannedRecord>, notes: [RestorationPlan.Note.Kind]) {
+        let columns = [planner.sequence(0), planner.sequence(1), planner.sequence(2)]
+        let saved = Column.allCases.firstIndex(of: focus)!
+        var restored = saved
+        if columns[saved].isEmpty {
+            let towardSidebar = (0..<saved).reversed().first { !columns[$0].isEmpty }
+            let towardDetail = (saved + 1..<columns.count).first { !columns[$0].isEmpty }
+            restored = towardSidebar ?? towardDetail ?? saved
+        }
+        let planned = ColumnsContainer<PlannedRecord>(sidebar: columns[0], content: columns[1], detail: columns[2], focus: Column.allCases[restored])
+        return (.columns(planned), restored != saved ? [.focusMoved] : [])
+    }
+
+    /// A plan always shows the focus, and whether the detail shows a placeholder.
+    package var plannedSettings: [(key: String, value: ContainerSetting?)] {
+        [("focus", .text(focus.rawValue)), ("detailPlaceholder", .bool(detail.isEmpty))]
+    }
+
+    /// Rule 8: one stack of the columns up to and including the focused one, sidebar first; the
+    /// columns after it are hidden (restored, not dropped).
+    package var compactArrangement: (stack: [Element], hidden: [Element])? {
+        let shown = Column.allCases.firstIndex(of: focus)! + 1
+        return (slotContents[..<shown].flatMap { $0 }, slotContents[shown...].flatMap { $0 })
+    }
+
+    /// A deep link reveals an element of a column by popping the elements above it in that
+    /// column, and focuses that column (noted `deep-link-focused` when the focus moves).
+    package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
+        var columns = slotContents
+        var position = index, column = 0
+        while position >= columns[column].count {
+            position -= columns[column].count
+            column += 1
+        }
+        let popped = Array(columns[column][(position + 1)...])
+        columns[column] = Array(columns[column][..<position]) + [replacement]
+        let revealed = ColumnsContainer(sidebar: columns[0], content: columns[1], detail: columns[2], focus: Column.allCases[column])
+        return DeepLinkReveal(content: .columns(revealed), popped: popped, notes: revealed.focus == focus ? [] : [.deepLinkFocused])
+    }
+
+    /// A deep link pushes onto the detail column, whichever column its path revealed.
+    package var pushTarget: DeepLinkTarget { .here(truncating: false) }
+
+    /// The pushed elements go on top of the detail column, which is focused when there are any.
+    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
+        guard !pushed.isEmpty else { return (.columns(self), []) }
+        return (.columns(ColumnsContainer(sidebar: sidebar, content: content, detail: detail + pushed, focus: .detail)),
+                focus == .detail ? [] : [.deepLinkFocused])
+    }
+}
