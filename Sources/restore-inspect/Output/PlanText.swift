@@ -162,13 +162,19 @@ enum PlanText {
     private static func containerLine(_ saved: RestorationContainer, planned: PlannedContainer?, indent: String) -> String {
         var parts = ["[\(saved.kind.rawValue)]"]
         switch (saved, planned?.content) {
-        case (.split(let split), .split(_, let detail, let focus, _)?):
+        case (.split(let split), .split(let plannedSplit)?):
+            let focus = plannedSplit.focus
             parts.append(focus == split.focus ? "focus \(focus.rawValue)" : "focus \(focus.rawValue) (saved \(split.focus.rawValue))")
             parts.append("compact \(split.compact.rawValue)")
-            if detail.isEmpty { parts.append("detail placeholder") }
+            if plannedSplit.detail.isEmpty { parts.append("detail placeholder") }
+        case (.columns(let columns), .columns(let plannedColumns)?):
+            let focus = plannedColumns.focus
+            parts.append(focus == columns.focus ? "focus \(focus.rawValue)" : "focus \(focus.rawValue) (saved \(columns.focus.rawValue))")
+            if plannedColumns.detail.isEmpty { parts.append("detail placeholder") }
         case (.stack(let stack), _) where stack.afterDrop == .truncate:
             parts.append("afterDrop truncate")
-        case (.tabs(let tabs), .tabs(_, let selected)?):
+        case (.tabs(let tabs), .tabs(let plannedTabs)?):
+            let selected = plannedTabs.selected
             let now = selected.map { "selected \($0)" } ?? "nothing selected"
             parts.append(selected == tabs.selected ? now : "\(now) (saved \(tabs.selected.map(String.init) ?? "none"))")
         default:
