@@ -127,7 +127,10 @@ struct DamagedRowTests {
         }
         try queue.close()
         let store = try SnapshotStore(path: path)
-        #expect(try store.check().isHealthy)
+        // Readable, but no snapshot can be saved after Int64.max: check says so (issue 31).
+        #expect(try store.check().problems == [
+            "restack_snapshot.id: the ids have reached 9223372036854775807, the largest (sqlite_sequence), so no row can be added; ids grow by one a save and never get there",
+        ])
         #expect(try store.snapshots(session: "s").map(\.id) == [-7, .max])
         #expect(try store.snapshot(id: -7).tree == DamagedStores.fixture[0].state)
         #expect(try store.snapshot(id: .max, session: "s").tree == DamagedStores.fixture[1].state)

@@ -87,7 +87,10 @@ struct DamagedRowCommandTests {
         #expect(exported.status == 0, "\(exported.stderr)")
         #expect(exported.stdout.contains("b\\u0000"))
         #expect(try CLI.run(["plan", "--db", path, "--session", "t"]).status == 0)
-        #expect(try CLI.run(["check", "--db", path]).status == 0)
+        // Readable, but no snapshot can be saved after Int64.max: check says so (issue 31).
+        let check = try CLI.run(["check", "--db", path])
+        #expect(check.status == 68)
+        #expect(check.stdout.contains("restack_snapshot.id: the ids have reached 9223372036854775807"))
     }
 
     static let garbage = Gen.int(in: 0...11).map { kind -> String in

@@ -10,7 +10,8 @@ extension DeepLink {
     ///
     /// `path` is an array of identifiers, each a non-empty string; `push` an array of records as
     /// a format-2 state file writes them (`identifier`, `class`, `payload`, `container`), each
-    /// with a non-empty `identifier`. Both may be absent (empty). Any other key, a duplicate key,
+    /// with a non-empty `identifier`. Both may be absent (empty): `{}` is the empty link, which
+    /// reveals nothing and pushes nothing. Any other key, a duplicate key,
     /// a value of the wrong type, an empty or null identifier, a path longer than
     /// ``maxPathLength`` or more than ``maxPushedRecords`` pushed records (those inside their
     /// containers included) is a ``StateFileError`` naming the place, such as `path[2]` or

@@ -73,7 +73,9 @@ enum JSONStructureCheck {
         if body.starts(with: bom) {
             body.removeFirst(bom.count)
         }
-        guard let text = String(data: body, encoding: encoding) else {
+        // Foundation drops a trailing partial code unit without a word: a byte lost.
+        let unit = encoding == .utf32BigEndian || encoding == .utf32LittleEndian ? 4 : 2
+        guard body.count.isMultiple(of: unit), let text = String(data: body, encoding: encoding) else {
             throw StateFileError(path: "", problem: "not valid JSON (not valid UTF-8, UTF-16 or UTF-32 text)")
         }
         return Data(text.utf8)

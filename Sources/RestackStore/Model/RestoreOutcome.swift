@@ -63,10 +63,16 @@ public struct RestoreOutcome: Hashable, Sendable {
         skippedQuarantined > 0
     }
 
-    /// How many records the plan dropped.
+    /// How many records the plan dropped (at most `Int.max`: the sum saturates, never traps).
     public var droppedRecords: Int {
-        drops.reduce(0) { $0 + $1.count }
+        drops.reduce(0) { saturatingSum($0, $1.count) }
     }
+
+    /// The largest count a stored outcome holds: what a 32-bit `Int` (watchOS) holds, so that
+    /// every platform reads a store alike. No restore restores, drops or passes over 2^31 records
+    /// or snapshots: a larger stored count is damage, read as ``StoreError/corrupt(path:detail:)``
+    /// and reported by `check()`.
+    static let maxCount = Int(Int32.max)
 
     /// Creates an outcome. Outcomes normally come from a ``SnapshotStore``.
     public init(
@@ -132,4 +138,11 @@ public struct RestoreOutcome: Hashable, Sendable {
         var reason: DropReason
         var className: String?
     }
+}
+
+/// `a + b`, or `Int.max` (`Int.min`) where the sum is past it: counts summed from a store, or
+/// from outcomes an app made, never trap.
+func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b > 0 ? Int.max : Int.min) : sum
 }

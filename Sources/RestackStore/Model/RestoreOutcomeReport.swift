@@ -12,6 +12,8 @@ import Restack
 ///
 /// Versions are ordered worst first: most dropped records, then most fallbacks, then most
 /// expired, then most restores; ties by version. Within a version, drops are ordered most first.
+/// Sums stop at `Int.max` (they saturate): outcomes from a damaged store or made by hand never
+/// make the report trap.
 public struct RestoreOutcomeReport: Hashable, Sendable {
     /// The outcomes of one app version.
     public struct Version: Hashable, Sendable {
@@ -35,7 +37,7 @@ public struct RestoreOutcomeReport: Hashable, Sendable {
 
         /// How many records the confirmed restores dropped.
         public var droppedRecords: Int {
-            drops.reduce(0) { $0 + $1.count }
+            drops.reduce(0) { saturatingSum($0, $1.count) }
         }
     }
 
@@ -57,12 +59,13 @@ public struct RestoreOutcomeReport: Hashable, Sendable {
             case .restored:
                 entry.version.restores += 1
                 entry.version.fellBack += outcome.fellBack ? 1 : 0
-                entry.version.restoredRecords += outcome.restoredRecords
+                entry.version.restoredRecords = saturatingSum(entry.version.restoredRecords, outcome.restoredRecords)
             case .expired:
                 entry.version.expired += 1
             }
             for drop in outcome.drops {
-                entry.drops[RestoreOutcome.DropKey(reason: drop.reason, className: drop.className), default: 0] += drop.count
+                let key = RestoreOutcome.DropKey(reason: drop.reason, className: drop.className)
+                entry.drops[key] = saturatingSum(entry.drops[key] ?? 0, drop.count)
             }
             entry.version.firstRecordedAt = min(entry.version.firstRecordedAt, outcome.recordedAt)
             entry.version.lastRecordedAt = max(entry.version.lastRecordedAt, outcome.recordedAt)

@@ -49,8 +49,8 @@ enum OutcomeQueries {
                 throw DamagedValue(detail: StoredColumn.reason.problem(in: values.name.description, "expected a drop reason, found \(String(reflecting: text))"))
             }
             let count = try values.int(3, .dropCount)
-            guard count >= 0 else {
-                throw DamagedValue(detail: StoredColumn.dropCount.problem(in: values.name.description, "\(count) is negative"))
+            if let problem = countProblem(count) {
+                throw DamagedValue(detail: StoredColumn.dropCount.problem(in: values.name.description, problem))
             }
             drops[outcome, default: []].append(RestoreOutcome.DropCount(reason: reason, className: try values.text(2, .dropClassName), count: count))
         }
@@ -80,8 +80,8 @@ enum OutcomeQueries {
             }
             let skipped = try values.int(8, .skippedQuarantined)
             let restored = try values.int(9, .restoredRecords)
-            guard skipped >= 0 else { throw damaged(.skippedQuarantined, "\(skipped) is negative") }
-            guard restored >= 0 else { throw damaged(.restoredRecords, "\(restored) is negative") }
+            if let problem = countProblem(skipped) { throw damaged(.skippedQuarantined, problem) }
+            if let problem = countProblem(restored) { throw damaged(.restoredRecords, problem) }
             return RestoreOutcome(
                 id: id, session: try values.requiredText(1, .outcomeSession), recordedAt: try values.date(2, .recordedAt),
                 appVersion: try values.text(3, .outcomeAppVersion), snapshotID: try values.integer(4, .outcomeSnapshotID),
@@ -93,6 +93,14 @@ enum OutcomeQueries {
         }
     }
 
+    /// What is wrong with a stored count: negative, or more than any restore counts
+    /// (``RestoreOutcome/maxCount``); `nil` when it is a count.
+    static func countProblem(_ count: Int) -> String? {
+        if count < 0 { return "\(count) is negative" }
+        if count > RestoreOutcome.maxCount { return "\(count) is more than any restore counts (\(RestoreOutcome.maxCount))" }
+        return nil
+    }
+
     /// `check`'s invariants of the outcome rows: each a query for the ids of the outcomes that
     /// break it (values of the wrong class are reported by the column scan, and left out here).
     static let checks: [(String, String)] = [
@@ -102,18 +110,18 @@ enum OutcomeQueries {
         ("restack_outcome.layout: a layout that is neither regular nor compact", """
             SELECT id FROM restack_outcome WHERE typeof(layout) = 'text' AND layout NOT IN ('regular', 'compact')
             """),
-        ("restack_outcome.skipped_quarantined: a negative count", """
-            SELECT id FROM restack_outcome WHERE typeof(skipped_quarantined) = 'integer' AND skipped_quarantined < 0
+        ("restack_outcome.skipped_quarantined: a count that is negative or over \(RestoreOutcome.maxCount)", """
+            SELECT id FROM restack_outcome WHERE typeof(skipped_quarantined) = 'integer' AND (skipped_quarantined < 0 OR skipped_quarantined > \(RestoreOutcome.maxCount))
             """),
-        ("restack_outcome.restored_records: a negative count", """
-            SELECT id FROM restack_outcome WHERE typeof(restored_records) = 'integer' AND restored_records < 0
+        ("restack_outcome.restored_records: a count that is negative or over \(RestoreOutcome.maxCount)", """
+            SELECT id FROM restack_outcome WHERE typeof(restored_records) = 'integer' AND (restored_records < 0 OR restored_records > \(RestoreOutcome.maxCount))
             """),
         ("restack_outcome_drop.reason: a reason that is not \(DropReason.allCases.map(\.rawValue).joined(separator: ", "))", """
             SELECT DISTINCT outcome_id FROM restack_outcome_drop
             WHERE typeof(reason) = 'text' AND reason NOT IN (\(DropReason.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
             """),
-        ("restack_outcome_drop.count: a negative count", """
-            SELECT DISTINCT outcome_id FROM restack_outcome_drop WHERE typeof(count) = 'integer' AND count < 0
+        ("restack_outcome_drop.count: a count that is negative or over \(RestoreOutcome.maxCount)", """
+            SELECT DISTINCT outcome_id FROM restack_outcome_drop WHERE typeof(count) = 'integer' AND (count < 0 OR count > \(RestoreOutcome.maxCount))
             """),
     ]
 }

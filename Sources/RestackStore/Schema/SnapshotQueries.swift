@@ -18,8 +18,10 @@ enum SnapshotQueries {
         if let id = try existingSessionID(db, name: name) {
             return id
         }
-        try db.cachedStatement(sql: "INSERT INTO restack_session (name, created_at) VALUES (CAST(? AS TEXT), ?)")
-            .execute(binding: [name.databaseValue, milliseconds(date).databaseValue])
+        try ExhaustedIDs.inserting(into: "restack_session", db) {
+            try db.cachedStatement(sql: "INSERT INTO restack_session (name, created_at) VALUES (CAST(? AS TEXT), ?)")
+                .execute(binding: [name.databaseValue, milliseconds(date).databaseValue])
+        }
         return db.lastInsertedRowID
     }
 
@@ -69,9 +71,13 @@ enum SnapshotQueries {
         return hasNUL ? Data(string.utf8).databaseValue : string.databaseValue
     }
 
-    /// A date as whole milliseconds since 1970, as stored.
+    /// A date as whole milliseconds since 1970, as stored. A date past what 64 bits of
+    /// milliseconds hold (a cutoff of a retention whose `maxAge` is infinite, a clock gone wild)
+    /// is the end of the range it is past, and a date that is not a number the start: never a trap.
     static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        if value.isNaN || value < -9.223372036854775808e18 { return .min }
+        return value < 9.223372036854775808e18 ? Int64(value) : .max
     }
 
     /// A stored time back as a date.

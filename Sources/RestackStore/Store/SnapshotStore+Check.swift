@@ -61,6 +61,11 @@ extension SnapshotStore {
                 problems.append("\(what): snapshot\(found.count == 1 ? "" : "s") \(ids)\(found.count > 10 ? " and \(found.count - 10) more" : "")")
             }
         }
+        for table in ExhaustedIDs.tables {
+            if let problem = attempt("checking the ids of \(table)", { try ExhaustedIDs.problem($0, table) }) ?? nil {
+                problems.append(problem)
+            }
+        }
         for (what, sql) in OutcomeQueries.checks {
             if let found = attempt(what, { try Int64.fetchAll($0, sql: sql) }), !found.isEmpty {
                 let ids = found.prefix(10).map(String.init).joined(separator: ", ")

@@ -58,14 +58,16 @@ extension SnapshotStore {
     ) throws -> SnapshotInfo {
         let shape = tree.form
         let stored = try SnapshotQueries.sessionForSaving(db, name: session, creatingAt: savedAt)
-        try db.cachedStatement(sql: """
-            INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at, provisional_for, shape)
-            VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?)
-            """).execute(binding: [
-                stored.id.databaseValue, tree.formatVersion.databaseValue, appVersion?.databaseValue ?? .null,
-                SnapshotQueries.milliseconds(savedAt).databaseValue, stored.restoringSnapshotID?.databaseValue ?? .null,
-                shape.rawValue.databaseValue,
-            ])
+        try ExhaustedIDs.inserting(into: "restack_snapshot", db) {
+            try db.cachedStatement(sql: """
+                INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at, provisional_for, shape)
+                VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?)
+                """).execute(binding: [
+                    stored.id.databaseValue, tree.formatVersion.databaseValue, appVersion?.databaseValue ?? .null,
+                    SnapshotQueries.milliseconds(savedAt).databaseValue, stored.restoringSnapshotID?.databaseValue ?? .null,
+                    shape.rawValue.databaseValue,
+                ])
+        }
         let snapshotID = db.lastInsertedRowID
         let recordCount = try DocumentRows.insert(db, tree, snapshotID: snapshotID)
         try SnapshotQueries.prune(db, sessionID: stored.id, keeping: snapshotID, keepLast: retention.keepLast,

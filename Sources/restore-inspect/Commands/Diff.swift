@@ -20,9 +20,11 @@ struct Diff: ParsableCommand {
     var path: String?
     @Option(help: ArgumentHelp("The session's name (with --db).", valueName: "id"))
     var session: String?
-    @Option(help: ArgumentHelp("The older snapshot (with --db); by default the one before --to.", valueName: "n"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The older snapshot (with --db); by default the one before --to.", valueName: "n"))
     var from: Int64?
-    @Option(help: ArgumentHelp("The newer snapshot (with --db); the newest by default.", valueName: "n"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The newer snapshot (with --db); the newest by default.", valueName: "n"))
     var to: Int64?
     @Option(name: .customLong("input"), help: ArgumentHelp("A state file; give two, old then new. - reads stdin.", valueName: "file"))
     var inputs: [String] = []

@@ -32,7 +32,8 @@ struct Plan: ParsableCommand {
     var path: String?
     @Option(help: ArgumentHelp("The session's name (with --db).", valueName: "id"))
     var session: String?
-    @Option(help: ArgumentHelp("A snapshot id (with --db); by default the crash-loop guard's choice: the newest not quarantined.", valueName: "n"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A snapshot id (with --db); by default the crash-loop guard's choice: the newest not quarantined.", valueName: "n"))
     var snapshot: Int64?
     @Option(name: .customLong("input"), help: ArgumentHelp("A state file to plan instead of a stored snapshot; - reads stdin.", valueName: "file"))
     var inputs: [String] = []
@@ -46,7 +47,8 @@ struct Plan: ParsableCommand {
     var knownClassesFile: String?
     @Option(name: .customLong("aliases-file"), help: ArgumentHelp("A file of renamed classes, one OLD=NEW per line (for long lists; adds to --alias).", valueName: "file"))
     var aliasesFile: String?
-    @Option(name: .customLong("expire-after"), help: ArgumentHelp("With --db: the store's expiry, such as 14d, 36h or 3600 (seconds); by default snapshots never expire.", valueName: "age"),
+    @Option(name: .customLong("expire-after"), parsing: .unconditional,
+            help: ArgumentHelp("With --db: the store's expiry, such as 14d, 36h or 3600 (seconds); by default snapshots never expire.", valueName: "age"),
             transform: ExpiryOption.parse)
     var expireAfter: SnapshotStore.Expiry?
     @Option(name: .customLong("deep-link"), help: ArgumentHelp("A deep-link file to merge into the plan; - reads stdin.", valueName: "file"))
@@ -253,6 +255,11 @@ enum LayoutOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// `--expire-after AGE`: seconds, or a number with `s`, `m`, `h` or `d`; more than 0.
+///
+/// An age is digits with at most one decimal point, then perhaps a unit: a fraction is an age
+/// (`0.5` is half a second, `1.5h` 90 minutes), and one longer than any clock reaches
+/// (`99999999999999999999`) expires nothing, as no `--expire-after` does. It has no sign: a
+/// negative age (`-1`, `-0`, `-inf`) gets the range message that `0` gets, and `+5` is not an age.
 enum ExpiryOption {
     /// The expiry `argument` says, or a usage error naming what is wrong with it.
     static func parse(_ argument: String) throws -> SnapshotStore.Expiry {
@@ -263,10 +270,17 @@ enum ExpiryOption {
             unit = scale
             text = text.dropLast()
         }
-        // A sign, digits and one point only: no exponent, "inf" or "nan" slips through Double's parser.
-        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let number = Double(text) else {
-            throw ValidationError("--expire-after: \(Text.quoted(argument)) is not an age; give seconds, or a number with s, m, h or d (14d, 36h, 3600)")
+        let number: Double
+        if text.first == "-", let negative = Double(text) {
+            // Out of range, as 0 is: Expiry says so below.
+            number = negative
+        } else {
+            // Digits and one point only: no sign, exponent, "inf" or "nan" slips through Double's parser.
+            guard text.contains(where: \.isNumber), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                  let unsigned = Double(text) else {
+                throw ValidationError("--expire-after: \(Text.quoted(argument)) is not an age; give seconds, or a number with s, m, h or d (14d, 36h, 3600)")
+            }
+            number = unsigned
         }
         do {
             return try SnapshotStore.Expiry(after: number * unit)

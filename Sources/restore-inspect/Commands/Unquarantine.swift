@@ -14,7 +14,8 @@ struct Unquarantine: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @Option(help: ArgumentHelp("The session the snapshot must belong to; checked before anything is written.", valueName: "id"))
     var session: String?
-    @Option(help: ArgumentHelp("The snapshot's id, from `history`.", valueName: "n"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The snapshot's id, from `history`.", valueName: "n"))
     var snapshot: Int64
     @OptionGroup var output: OutputOptions
 

@@ -2,7 +2,10 @@ import ArgumentParser
 
 /// `--limit N --newest-first`: how much of a listing to print, in which order.
 struct ListingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Print at most this many rows: the first ones in the listing's order.", valueName: "n"))
+    // Numeric options parse their value unconditionally: `--limit -1` reaches validate() and
+    // gets the message `0` gets, instead of being taken for a short option ("Missing value").
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Print at most this many rows: the first ones in the listing's order.", valueName: "n"))
     var limit: Int?
 
     @Flag(help: "List the newest first.")

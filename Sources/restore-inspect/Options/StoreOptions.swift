@@ -49,7 +49,8 @@ struct SnapshotSelection: ParsableArguments {
     @Option(help: ArgumentHelp("The session's name.", valueName: "id"))
     var session: String
 
-    @Option(help: ArgumentHelp("A snapshot id from `history`; the newest snapshot by default.", valueName: "n"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A snapshot id from `history`; the newest snapshot by default.", valueName: "n"))
     var snapshot: Int64?
 
     /// The selected snapshot of the session.
