@@ -80,7 +80,9 @@ public struct TreeDiff: Hashable, Sendable {
     public var moved: [Moved] = []
     /// Records changed in place, in the new tree's document order.
     public var changed: [Changed] = []
-    /// Containers whose settings changed, in the new tree's document order.
+    /// Containers whose settings changed, in the new tree's document order; then the containers
+    /// of records at paths the new tree does not have (`container stack -> none`), in the old
+    /// tree's: a container removed shows as one added does (`container none -> stack`).
     public var containers: [ContainerChange] = []
 
     /// Whether the two trees are the same.
@@ -156,6 +158,10 @@ public struct TreeDiff: Hashable, Sendable {
             if !changes.isEmpty {
                 containers.append(ContainerChange(path: path, changes: changes))
             }
+        }
+        let newPaths = Set(after.map(\.path))
+        for (path, record) in before where record.container != nil && !newPaths.contains(path) {
+            containers.append(ContainerChange(path: path, changes: Self.settings(record.container, nil)))
         }
     }
 
