@@ -173,34 +173,34 @@ struct RestoreParityTests {
             let clock = SettableTime()
             let store = try ParityStore(connection, threshold: 1, expiry: try .init(after: 14 * day), clock: clock)
             let metrics = TestMetrics()
-            var lines: [String] = []
-            func run(_ label: String, _ body: () async throws -> RestoreAnswer<StoreRestoration>) async {
+            /// The answer as a line, and the restoration it holds, to confirm.
+            func run(_ label: String, _ body: () async throws -> RestoreAnswer<StoreRestoration>) async -> (String, StoreRestoration?) {
                 do {
                     let answer = try await body()
-                    lines.append("\(label): \(answer.restoration.map { "\($0.snapshot.info) \($0.plan.dropped.map(\.reason)) \($0.skippedQuarantined)" } ?? "\(answer)")")
+                    return ("\(label): \(answer.restoration.map { "\($0.snapshot.info) \($0.plan.dropped.map(\.reason)) \($0.skippedQuarantined)" } ?? "\(answer)")", answer.restoration)
                 } catch {
-                    lines.append("\(label): \(error)")
+                    return ("\(label): \(error)", nil)
                 }
             }
-            try await withMetricsFactory(metrics) {
-                await run("first launch") { try await form.begin(store.launch(), session: "s") }
+            let lines = try await withMetricsFactory(metrics) {
+                var lines: [String] = []
+                lines.append(await run("first launch") { try await form.begin(store.launch(), session: "s") }.0)
                 try store.save(Self.withDrops)
-                await run("begin") { try await form.begin(store.launch(), session: "s", resolver: Self.withoutGone) }
-                if let first = try await form.peek(store.launch(), session: "s", resolver: Self.withoutGone).restoration {
-                    try await form.confirm(store.launch(), first)
-                }
+                let (begun, first) = await run("begin") { try await form.begin(store.launch(), session: "s", resolver: Self.withoutGone) }
+                lines.append(begun)
+                try await form.confirm(store.launch(), try #require(first))
                 try store.save(RestorationTree.drillDown(left: [record("crash")]))
-                await run("peek") { try await form.peek(store.launch(), session: "s") }
-                await run("begin, crashes") { try await form.begin(store.launch(), session: "s") }
-                await run("begin, falls back") { try await form.begin(store.launch(), session: "s", resolver: Self.withoutGone) }
-                if let fallback = try await form.peek(store.launch(), session: "s", resolver: Self.withoutGone).restoration {
-                    try await form.confirm(store.launch(), fallback)
-                }
+                lines.append(await run("peek") { try await form.peek(store.launch(), session: "s") }.0)
+                lines.append(await run("begin, crashes") { try await form.begin(store.launch(), session: "s") }.0)
+                let (fellBack, fallback) = await run("begin, falls back") { try await form.begin(store.launch(), session: "s", resolver: Self.withoutGone) }
+                lines.append(fellBack)
+                try await form.confirm(store.launch(), try #require(fallback))
                 clock.advance(15 * day)
-                await run("expired") { try await form.begin(store.launch(), session: "s") }
+                lines.append(await run("expired") { try await form.begin(store.launch(), session: "s") }.0)
                 try store.save(RestorationTree.drillDown(left: [record("only")]), session: "t")
                 _ = try? await form.begin(store.launch(), session: "t")
-                await run("all quarantined") { try await form.begin(store.launch(), session: "t") }
+                lines.append(await run("all quarantined") { try await form.begin(store.launch(), session: "t") }.0)
+                return lines
             }
             return lines + store.logLines + metricLines(metrics)
         }
