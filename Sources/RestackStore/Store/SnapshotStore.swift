@@ -43,7 +43,8 @@ import Restack
 /// - ``restore(session:)``
 ///
 /// ### Managing history
-/// - ``deleteSession(_:)``
+/// - ``deleteSession(_:)-1hz51``
+/// - ``deleteSession(_:)-92xrs``
 /// - ``pruneHistory(session:keepingLast:)``
 /// - ``liftQuarantine(snapshotID:)``
 public final class SnapshotStore: Sendable {
