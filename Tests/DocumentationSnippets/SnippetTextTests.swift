@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 import Testing
 
 /// The snippets in the README and the DocC articles are the ones this target compiles: every code
@@ -12,14 +13,7 @@ struct SnippetTextTests {
     /// The documents whose marked snippets must compile: the README and every article of the two
     /// DocC catalogs (found, not listed, so that a new article cannot escape the check).
     static var documents: [String] {
-        get throws {
-            var result = ["README.md"]
-            for catalog in ["Sources/Restack/Restack.docc", "Sources/RestackStore/RestackStore.docc"] {
-                let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)
-                result += files.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
-            }
-            return result
-        }
+        get throws { try documentationFiles(in: root) }
     }
 
     static func lines(_ text: some StringProtocol) -> [String] {
