@@ -105,7 +105,7 @@ struct RestackDocCommentSnippets {
         let tree = try ScreenAdapter().capture(window.root)           // on every navigation change
         let rebuilt = ScreenAdapter().rebuild(restoration.plan)      // at launch
         // end snippet
-        #expect(try ScreenAdapter().rebuild(Restorer.plan(tree)).root?.content.elements.map(\.state) == [nil, Data("42".utf8)])
+        #expect(ScreenAdapter().rebuild(Restorer.plan(tree)).root?.content.elements.map(\.state) == [nil, Data("42".utf8)])
         guard case .drillDown(let drillDown)? = rebuilt.root?.content else {
             Issue.record("the drill-down was not rebuilt")
             return
