@@ -5,7 +5,7 @@
 ///     let state = try StateFile.decode(data)
 ///     print(state.recordCount)
 /// } catch {
-///     print(error)  // left[1].identifier: expected a string or null, found a number
+///     print(error)  // left[1].identifier: expected a string or null
 /// }
 /// ```
 public struct StateFileError: Error, Hashable, Sendable {
