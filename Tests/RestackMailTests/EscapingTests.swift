@@ -51,17 +51,8 @@ struct EscapingTests {
     @Test func identifiersFromTheStoreAreEscaped() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("mail.sqlite")
-        func record(_ id: String, _ className: String, _ container: RestorationContainer? = nil) -> RestorationRecord {
-            RestorationRecord(identifier: id, className: className, container: container)
-        }
-        let mail = record("mail", "MailSplit", .split(SplitContainer(
-            primary: [record("mailboxes", "MailboxesController"), record("inbox", "FolderController")],
-            detail: [record(Self.hostileArgument, "MessageController")], focus: .detail)))
-        let settings = record("settings", "SettingsStack", .stack(StackContainer(records: [
-            record("general", "SettingsController"), record(Self.hostileArgument, "Unknown\u{1B}[2JController")])))
-        let window = record("window", "MainWindow", .tabs(TabsContainer(tabs: [mail, settings], selected: 0)))
-        let store = try SnapshotStore(path: db)
-        try store.save(RestorationTree(root: .presentation(PresentationContainer(base: window, presented: []))), session: "window-1")
+        try MailProcess.saveWindow(at: db, detail: [MailProcess.record(Self.hostileArgument, "MessageController")], settings: [
+            MailProcess.record("general", "SettingsController"), MailProcess.record(Self.hostileArgument, "Unknown\u{1B}[2JController")])
 
         let result = try MailProcess.script(["--db", db, "--width", "300"], commands: ["quit"])
         #expect(result.status == 0)

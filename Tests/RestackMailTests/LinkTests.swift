@@ -61,15 +61,7 @@ struct LinkTests {
     @Test func aSavedScreenInAnImpossiblePlaceIsDroppedWithTheReason() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("mail.sqlite")
-        func record(_ id: String, _ className: String, _ container: RestorationContainer? = nil) -> RestorationRecord {
-            RestorationRecord(identifier: id, className: className, container: container)
-        }
-        let mail = record("mail", "MailSplit", .split(SplitContainer(
-            primary: [record("mailboxes", "MailboxesController"), record("inbox", "FolderController")],
-            detail: [record("message-1", "MessageController"), record("compose", "ComposeController")], focus: .detail)))
-        let settings = record("settings", "SettingsStack", .stack(StackContainer(records: [record("general", "SettingsController")])))
-        let window = record("window", "MainWindow", .tabs(TabsContainer(tabs: [mail, settings], selected: 0)))
-        try SnapshotStore(path: db).save(RestorationTree(root: .presentation(PresentationContainer(base: window, presented: []))), session: "window-1")
+        try MailProcess.saveWindow(at: db, detail: [MailProcess.record("message-1", "MessageController"), MailProcess.record("compose", "ComposeController")])
 
         let result = try MailProcess.script(["--db", db, "--width", "120"], commands: ["dismiss", "quit"])
         #expect(result.stdout.contains("dropped compose (ComposeController: unresolved-class: a compose screen opens only as the sheet over the window)"), "\(result.stdout)")

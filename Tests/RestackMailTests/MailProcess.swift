@@ -66,6 +66,22 @@ enum MailProcess {
         return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
     }
 
+    /// A saved record of the app's kind.
+    static func record(_ id: String, _ className: String, _ container: RestorationContainer? = nil) -> RestorationRecord {
+        RestorationRecord(identifier: id, className: className, container: container)
+    }
+
+    /// Saves, as the app's session, the app's window with Inbox open in Mail, `detail` on the
+    /// split's detail side (focused), and `settings` in Settings; as a crafted or older store
+    /// would hold it.
+    static func saveWindow(at db: String, detail: [RestorationRecord], settings: [RestorationRecord] = [record("general", "SettingsController")]) throws {
+        let mail = record("mail", "MailSplit", .split(SplitContainer(
+            primary: [record("mailboxes", "MailboxesController"), record("inbox", "FolderController")], detail: detail, focus: .detail)))
+        let settingsTab = record("settings", "SettingsStack", .stack(StackContainer(records: settings)))
+        let window = record("window", "MainWindow", .tabs(TabsContainer(tabs: [mail, settingsTab], selected: 0)))
+        try SnapshotStore(path: db).save(RestorationTree(root: .presentation(PresentationContainer(base: window, presented: []))), session: "window-1")
+    }
+
     /// Whether the newest restorable snapshot of the app's session holds a record with this
     /// identifier, read as another process would (read-only).
     static func storeShows(_ identifier: String, db: String) -> Bool {

@@ -48,7 +48,7 @@ struct CommandTests {
             (trees[name]?["notes"] as? [[String: Any]] ?? []).map { "\($0["kind"] ?? "")@\($0["path"] ?? "")" }
         }
         func compact(_ name: String) -> [String: [String]] { root(name)["compact"] as? [String: [String]] ?? [:] }
-        #expect(trees.count == 8)
+        #expect(trees.count == 9)
         #expect(notes("demo/sgb-in-a-tab") == ["right-promoted@tabs[0]"])
         #expect(compact("demo/tidysplits-compact-merge") == ["stack": ["primary[0]", "detail[0]"], "hidden": []])
         #expect(compact("demo/tidysplits-compact-omit-detail") == ["stack": ["primary[0]"], "hidden": ["detail[0]"]])
@@ -74,12 +74,12 @@ struct CommandTests {
         #expect(try CLI.run(["import", "--db", path, "--session", "mine", "--input", file]).status == 0)
         let again = try CLI.run(["demo", "--db", path, "--json"])
         #expect(again.status == 0)
-        #expect((again.json as? [Any])?.count == 14)
+        #expect((again.json as? [Any])?.count == 15)
         // Refreshed, the demo sessions plan exactly as in a fresh store.
         let fresh = try CLI.run(["demo", "--db", scratch.path("fresh.sqlite"), "--json"])
         #expect((again.json as? [[String: Any]])?.map { Self.summary($0["plan"]) } == (fresh.json as? [[String: Any]])?.map { Self.summary($0["plan"]) })
         let sessions = try #require(try CLI.run(["sessions", "--db", path, "--json"]).json as? [[String: Any]])
-        #expect(sessions.count == 15)
+        #expect(sessions.count == 16)
         #expect(sessions.first { $0["name"] as? String == "demo/mail-all-valid" }?["snapshotCount"] as? Int == 2)
         #expect(sessions.contains { $0["name"] as? String == "mine" })
     }
@@ -122,7 +122,7 @@ struct CommandTests {
         let report = try #require(try CLI.run(["check", "--db", path, "--json"]).json as? [String: Any])
         #expect(report["healthy"] as? Bool == true)
         #expect(report["integrity"] as? [String] == ["ok"])
-        #expect(report["sessions"] as? Int == 14)
+        #expect(report["sessions"] as? Int == 15)
         #expect((report["appliedMigrations"] as? [String])?.first == "restack.m001_initial")
         #expect(try CLI.run(["check", "--db", path]).stdout.contains("healthy"))
     }

@@ -44,7 +44,7 @@ struct ErrorTests {
         expectFailure(try CLI.run(["plan", "--input", "-"], stdin: Data("not json".utf8)), code: 65, mentioning: "not valid JSON")
         #expect(FileManager.default.contents(atPath: path) == before)
         let sessions = try #require(try CLI.run(["sessions", "--db", path, "--json"]).json as? [Any])
-        #expect(sessions.count == 14)
+        #expect(sessions.count == 15)
     }
 
     @Test func filesThatAreNotRestackStoresExit68Untouched() throws {

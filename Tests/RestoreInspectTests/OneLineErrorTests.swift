@@ -81,9 +81,9 @@ struct OneLineErrorTests {
             #expect(shown.stdout.hasPrefix("session \"\(Self.escaped(name))\""), "\(shown.stdout.debugDescription)")
             #expect(shown.stdout.contains("app \(Self.escaped(name))"))
             expectCleanLines(try CLI.run(["history", "--db", path, "--session", name]), count: 3)
-            // The plan: a header, the choice of snapshot, 3 restored records, and a warning about
-            // the duplicate identifier.
-            expectCleanLines(try CLI.run(["plan", "--db", path, "--session", name]), count: 6)
+            // The plan: the snapshot, the choice of snapshot, the plan's heading, the drill-down's
+            // row, 3 restored records, and a warning about the duplicate identifier.
+            expectCleanLines(try CLI.run(["plan", "--db", path, "--session", name]), count: 8)
         }
     }
 

@@ -24,7 +24,7 @@ struct PlanAliasTests {
 
         let text = try CLI.run(["plan", "--input", file, "--alias", "InboxViewController=InboxController"])
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.contains(#"from left[0], renamed from "InboxViewController""#))
+        #expect(text.stdout.contains(#"  restored  left[0]  "inbox"  InboxController  renamed from "InboxViewController""#), "\(text.stdout)")
 
         // Without the alias the old name is unknown; a value split at its first "=".
         let without = try CLI.run(["plan", "--input", file, "--known-class", "InboxController", "--json"])
@@ -43,8 +43,8 @@ struct PlanAliasTests {
         let result = try CLI.run(["plan", "--input", file, "--layout", "compact", "--alias", "OldIndex=Index", "--alias", "Old\nItem=Item"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains(#"  primary[0]  "index"  OldIndex  restored as Index (renamed)"#), "\(lines)")
-        #expect(lines.contains(#"  detail[0]  "item"  Old\nItem  restored as Item (renamed), hidden in compact"#), "\(lines)")
+        #expect(lines.contains(#"  restored  primary[0]  "index"  Index  renamed from "OldIndex""#), "\(lines)")
+        #expect(lines.contains(#"  restored  detail[0]   "item"   Item   renamed from "Old\nItem", hidden in compact"#), "\(lines)")
     }
 
     @Test func malformedValuesCyclesAndConflictsAreUsageErrors() throws {

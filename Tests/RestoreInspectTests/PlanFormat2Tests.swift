@@ -51,12 +51,12 @@ struct PlanFormat2Tests {
         let result = try CLI.run(["plan", "--input", file, "--layout", "compact", "--known-class", "NavController", "--known-class", "MessageController"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("  primary[0]  \"nav\"  NavController  restored"))
-        #expect(lines.contains("    tabs[0]  \"inbox\"  InboxController  DROPPED: unresolved-class"), "one level deeper, indented")
-        #expect(lines.contains("    tabs[1]  (none)  X  DROPPED: missing-identifier"))
-        #expect(lines.contains("  detail[0]  \"message-42\"  MessageController  restored, hidden in compact"))
-        #expect(lines.contains { $0.hasPrefix("[split] · focus detail · compact omitDetail · one stack: primary[0] · hidden: detail[0]") })
-        #expect(lines.contains("    [tabs] · nothing selected (saved 1)"))
+        #expect(lines.contains("  restored  primary[0]  \"nav\"         NavController"), "\(lines)")
+        #expect(lines.contains("  dropped     tabs[0]   \"inbox\"       InboxController    unresolved-class"), "one level deeper, indented")
+        #expect(lines.contains("  dropped     tabs[1]   (none)        X                  missing-identifier"))
+        #expect(lines.contains("  restored  detail[0]   \"message-42\"  MessageController  hidden in compact"))
+        #expect(lines.contains("            [split]     focus detail · compact omitDetail · one stack: primary[0] · hidden: detail[0]"))
+        #expect(lines.contains("              [tabs]    nothing selected (saved 1)"))
     }
 
     @Test func hostileNamesInATreeStayOnTheirOwnLines() throws {
@@ -67,8 +67,8 @@ struct PlanFormat2Tests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 8, "header, root, 3 records, a container line, a warning, the final newline: \(lines)")
-        #expect(lines.filter { $0.drop { $0 == " " }.hasPrefix("records[") }.count == 3)
-        #expect(lines.contains { $0.hasPrefix("warning") && $0.contains(#"\n"#) })
+        #expect(lines.filter { $0.hasPrefix("  restored ") && $0.contains("records[") }.count == 3, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  warning") && $0.contains(#"\n"#) })
         let raw: Set<Unicode.Scalar> = ["\u{2028}", "\u{202E}", "\u{0}"]
         #expect(!result.stdout.unicodeScalars.contains(where: raw.contains))
     }
@@ -120,7 +120,7 @@ struct PlanFormat2Tests {
         #expect(compact["compact"] as? [String: [String]] == ["stack": ["left[1]", "right"], "hidden": []])
         #expect(compact["rightPromotedToLeft"] as? Bool == false, "every format-1 key is still there")
         let text = try CLI.run(["plan", "--input", file, "--layout", "compact"])
-        #expect(text.stdout.contains("compact   one stack: left[1], right"))
+        #expect(text.stdout.contains("[drillDown]  one stack: left[1], right"), "\(text.stdout)")
     }
 
     @Test func planFromAStoreAcceptsTheLayout() throws {

@@ -155,7 +155,7 @@ struct StreamTests {
         let path = scratch.path("demo.sqlite")
         let demo = try CLI.runShaped(["demo", "--db", path], redirections: ">/dev/full")
         expectFailure(demo.result, code: 74, mentioning: "the demo sessions were written to \(path), but the report could not be written")
-        #expect((try CLI.run(["sessions", "--db", path, "--json"]).json as? [Any])?.count == 14)
+        #expect((try CLI.run(["sessions", "--db", path, "--json"]).json as? [Any])?.count == 15)
         let lifted = try CLI.runShaped(["unquarantine", "--db", path, "--snapshot", "1"], redirections: ">&-")
         expectFailure(lifted.result, code: 74, mentioning: "snapshot 1 is no longer quarantined, but the report could not be written")
     }
@@ -179,7 +179,7 @@ struct StreamTests {
         #expect(usage.result.status == 64)
         let listed = try CLI.runShaped(["sessions", "--db", path, "--json"], redirections: "2>&-")
         #expect(listed.result.status == 0)
-        #expect((listed.result.json as? [Any])?.count == 14)
+        #expect((listed.result.json as? [Any])?.count == 15)
         let both = try CLI.runShaped(["sessions", "--db", path], redirections: ">&- 2>&-")
         #expect(both.result.status == 74)
     }
@@ -194,7 +194,7 @@ struct StreamTests {
         }
         #expect(FileManager.default.contents(atPath: path) == before, "the failed import wrote nothing")
         let listed = try CLI.runShaped(["sessions", "--db", path, "--json"], redirections: "<&-")
-        #expect(listed.result.status == 0 && (listed.result.json as? [Any])?.count == 14)
+        #expect(listed.result.status == 0 && (listed.result.json as? [Any])?.count == 15)
         let file = scratch.write("s.json", #"{"formatVersion": 1, "left": []}"#)
         let imported = try CLI.runShaped(["import", "--db", path, "--session", "s", "--input", file, "--json"], redirections: "<&- 2>&-")
         #expect(imported.result.status == 0 && imported.result.json != nil)

@@ -122,6 +122,17 @@ struct DeepLinkMerge {
         var revealed = false
         var popped: [PlannedRecord] = []
         var notes: [RestorationPlan.Note.Kind] = []
+        /// The focus before the link changed anything here (a split's side, a column).
+        var savedFocus: ContainerSetting??
+
+        /// The container's focus now, as its kind shows it in a plan.
+        var focus: ContainerSetting? {
+            container.content.definition.plannedSettings.first { $0.key == "focus" }?.value
+        }
+
+        mutating func keepSavedFocus() {
+            if savedFocus == nil { savedFocus = .some(focus) }
+        }
     }
 
     var levels: [Level]
@@ -173,6 +184,7 @@ struct DeepLinkMerge {
             switch container.content.definition.pushTarget {
             case .here(let truncating):
                 let pushed = container.content.pushing(pusher.plan(truncating: truncating))
+                levels[last].keepSavedFocus()
                 levels[last].container.content = pushed.content
                 levels[last].notes += pushed.notes + (pusher.restoredCount > 0 ? [.deepLinkPushed] : [])
                 return nil
@@ -192,6 +204,7 @@ struct DeepLinkMerge {
     private mutating func reveal(_ index: Int, replacedBy replacement: PlannedRecord) {
         let container = levels[index].container
         let reveal = container.content.revealing(levels[index].child!, replacedBy: replacement)
+        levels[index].keepSavedFocus()
         levels[index].container.content = reveal.content
         levels[index].popped += reveal.popped
         levels[index].notes = reveal.notes + levels[index].notes
@@ -210,12 +223,12 @@ struct DeepLinkMerge {
                 reveal(index, replacedBy: replacement)
             }
             levels[index].container.compact = Restorer.compactArrangement(of: levels[index].container.content, layout: layout)
-            // One note of each kind; a split's focus moved twice (to the side the path revealed,
-            // then to the detail the records were pushed on) is back where it was: no note.
+            // One note of each kind; a focus moved twice (to the side the path revealed, then to
+            // the detail the records were pushed on) and back where it was has no note.
             let notes = levels[index].notes
             var seen: [RestorationPlan.Note.Kind] = []
             for note in notes where !seen.contains(note) {
-                if note == .deepLinkFocused && notes.filter({ $0 == note }).count % 2 == 0 { continue }
+                if note == .deepLinkFocused && levels[index].savedFocus == levels[index].focus { continue }
                 seen.append(note)
             }
             levels[index].notes = seen

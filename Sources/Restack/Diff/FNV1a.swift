@@ -6,9 +6,9 @@ import Foundation
 /// ```swift
 /// FNV1a.hex(Data("hello".utf8))   // "a430d84680aabd0b"
 /// ```
-public enum FNV1a {
+package enum FNV1a {
     /// The hash of `data`.
-    public static func hash64(_ data: Data) -> UInt64 {
+    package static func hash64(_ data: Data) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data {
             hash ^= UInt64(byte)
@@ -18,7 +18,7 @@ public enum FNV1a {
     }
 
     /// The hash of `data` as 16 lowercase hexadecimal digits.
-    public static func hex(_ data: Data) -> String {
+    package static func hex(_ data: Data) -> String {
         let digits = String(hash64(data), radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -15,81 +15,83 @@ import Foundation
 /// let diff = TreeDiff(from: yesterday, to: today)
 /// for moved in diff.moved { print("\(moved.from) -> \(moved.to)") }
 /// ```
-public struct TreeDiff: Hashable, Sendable {
+package struct TreeDiff: Hashable, Sendable {
     /// A record on one side of the diff, with its path.
-    public struct Entry: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
         /// Where the record is saved.
-        public var path: RecordPath
+        package var path: RecordPath
         /// The record, exactly as saved.
-        public var record: RestorationRecord
+        package var record: RestorationRecord
     }
 
     /// A record in both trees at different paths.
-    public struct Moved: Hashable, Sendable {
+    package struct Moved: Hashable, Sendable {
         /// The old path.
-        public var from: RecordPath
+        package var from: RecordPath
         /// The new path.
-        public var to: RecordPath
+        package var to: RecordPath
         /// The record as in the new tree.
-        public var record: RestorationRecord
+        package var record: RestorationRecord
         /// What else changed, if anything.
-        public var changes: [Change]
+        package var changes: [Change]
     }
 
     /// A record in both trees whose identifier, class or payload changed.
-    public struct Changed: Hashable, Sendable {
+    package struct Changed: Hashable, Sendable {
         /// Where the record is in the new tree (and, when matched by identifier and not moved,
         /// in the old one).
-        public var path: RecordPath
+        package var path: RecordPath
         /// The record as in the new tree.
-        public var record: RestorationRecord
+        package var record: RestorationRecord
         /// What changed.
-        public var changes: [Change]
+        package var changes: [Change]
     }
 
     /// One changed field of a record or of a container, old and new values as text (`nil` for
     /// none).
-    public struct Change: Hashable, Sendable {
+    package struct Change: Hashable, Sendable {
         /// `identifier`, `class`, `payload` for records; `container` (its kind, or none),
         /// `focus`, `compact`, `selected` for containers.
-        public var field: String
+        package var field: String
         /// The old value.
-        public var old: String?
+        package var old: String?
         /// The new value.
-        public var new: String?
+        package var new: String?
     }
 
     /// A container whose settings changed, at the path of the record holding it (empty for the
     /// root).
-    public struct ContainerChange: Hashable, Sendable {
+    package struct ContainerChange: Hashable, Sendable {
         /// The container's path.
-        public var path: RecordPath
+        package var path: RecordPath
         /// What changed.
-        public var changes: [Change]
+        package var changes: [Change]
     }
 
     /// The old tree's format version.
-    public var oldFormatVersion: Int
+    package var oldFormatVersion: Int
     /// The new tree's format version.
-    public var newFormatVersion: Int
+    package var newFormatVersion: Int
     /// Records only in the new tree, in its document order.
-    public var added: [Entry] = []
+    package var added: [Entry] = []
     /// Records only in the old tree, in its document order.
-    public var removed: [Entry] = []
+    package var removed: [Entry] = []
     /// Records at another path, in the new tree's document order.
-    public var moved: [Moved] = []
+    package var moved: [Moved] = []
     /// Records changed in place, in the new tree's document order.
-    public var changed: [Changed] = []
-    /// Containers whose settings changed, in the new tree's document order.
-    public var containers: [ContainerChange] = []
+    package var changed: [Changed] = []
+    /// Containers whose settings changed, in the new tree's document order; then the containers
+    /// of records at paths the new tree does not have (`container stack -> none`), in the old
+    /// tree's: a container removed shows as one added does (`container none -> stack`).
+    package var containers: [ContainerChange] = []
 
     /// Whether the two trees are the same.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         oldFormatVersion == newFormatVersion && added.isEmpty && removed.isEmpty && moved.isEmpty && changed.isEmpty && containers.isEmpty
     }
 
     /// The differences from `old` to `new`.
-    public init(from old: RestorationTree, to new: RestorationTree) {
+    package init(from old: RestorationTree, to new: RestorationTree) {
         oldFormatVersion = old.formatVersion
         newFormatVersion = new.formatVersion
         let before = old.allRecords, after = new.allRecords
@@ -157,10 +159,14 @@ public struct TreeDiff: Hashable, Sendable {
                 containers.append(ContainerChange(path: path, changes: changes))
             }
         }
+        let newPaths = Set(after.map(\.path))
+        for (path, record) in before where record.container != nil && !newPaths.contains(path) {
+            containers.append(ContainerChange(path: path, changes: Self.settings(record.container, nil)))
+        }
     }
 
     /// `"5 bytes, fnv1a64 a430d84680aabd0b"`, or `nil` for no payload.
-    public static func payloadSummary(_ payload: Data?) -> String? {
+    package static func payloadSummary(_ payload: Data?) -> String? {
         payload.map { "\($0.count) bytes, fnv1a64 \(FNV1a.hex($0))" }
     }
 

@@ -18,7 +18,7 @@ import Foundation
 /// rest:
 ///
 /// - the path is a tree in the ``RestorationTree/Form/navigationPath`` form: its root is a stack
-///   that truncates (``StackContainer/AfterDrop/truncate``), since an element cannot show without
+///   that truncates (``StackAfterDrop/truncate``), since an element cannot show without
 ///   the ones it was pushed on;
 /// - the stack's records are the path's elements **bottom first** (the reverse of the pairs'
 ///   order);

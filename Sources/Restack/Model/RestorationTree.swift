@@ -93,7 +93,7 @@ public struct RestorationTree: Hashable, Sendable {
 
     /// A SwiftUI `NavigationPath` in the ``Form/navigationPath`` form: a stack of its elements,
     /// bottom (first pushed) first, that truncates at its first element not restored
-    /// (``StackContainer/AfterDrop/truncate``), as SwiftUI cannot show an element without the
+    /// (``StackAfterDrop/truncate``), as SwiftUI cannot show an element without the
     /// ones it was pushed on.
     ///
     /// - Parameter records: The path's elements, bottom first: each with the element's type name

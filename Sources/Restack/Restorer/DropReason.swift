@@ -21,7 +21,7 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable {
     case ancestorDropped = "ancestor-dropped"
     /// A record below this one in its presentation chain (the base, or a record presented
     /// before it), or in a stack whose ``StackContainer/afterDrop-swift.property`` is
-    /// ``StackContainer/AfterDrop/truncate``, is not restored (rule 12): nothing can present it,
+    /// ``StackAfterDrop/truncate``, is not restored (rule 12): nothing can present it,
     /// nothing pushed it. Like `ancestor-dropped`, its own identifier and class were not looked
     /// at.
     case truncated

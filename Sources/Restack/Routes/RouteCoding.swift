@@ -135,7 +135,7 @@ public struct RouteCoding<Route>: Sendable {
     ///   - routes: The routes, bottom first.
     ///   - afterDrop: What a route that does not restore does to the routes above it. By default
     ///     the stack truncates there (restoration rule 12), as a navigator's does: each route was
-    ///     pushed from the one below it. Pass ``StackContainer/AfterDrop/closeGap`` for routes that
+    ///     pushed from the one below it. Pass ``StackAfterDrop/closeGap`` for routes that
     ///     stand on their own (rule 4).
     public func tree(for routes: [Route], afterDrop: StackContainer.AfterDrop = .truncate) throws(RouteCodingError) -> RestorationTree {
         RestorationTree(root: .stack(StackContainer(records: try records(for: routes), afterDrop: afterDrop)))

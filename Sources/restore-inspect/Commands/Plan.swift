@@ -22,7 +22,7 @@ struct Plan: ParsableCommand {
             hand to NavigationPath(_:). --deep-link FILE merges a deep link ({"path": \
             [identifiers], "push": [records]}) into the plan by the deep-link rules; the plan is \
             then printed as a format-2 plan (and --restored as format 2), whatever the state's \
-            form. --expire-after AGE (seconds, or a number with s, m, h or d) \
+            form; with --picture, the screen after the link, its records marked +. --expire-after AGE (seconds, or a number with s, m, h or d) \
             plans as an app whose store expires snapshots after AGE: a snapshot saved longer ago \
             (or dated further ahead) is reported expired, with nothing restored, and is kept.
             """
@@ -67,9 +67,6 @@ struct Plan: ParsableCommand {
         }
         if deepLink == "-" && input == "-" {
             throw ValidationError("--input and --deep-link cannot both read stdin.")
-        }
-        if deepLink != nil && picture.picture {
-            throw ValidationError("--picture draws the saved state's screen; it does not take --deep-link.")
         }
         if picture.picture && output.json {
             throw ValidationError("Give --picture (for people) or --json (for programs), not both.")
@@ -153,9 +150,9 @@ struct Plan: ParsableCommand {
                 return try printRestored(plan)
             }
             if picture.picture {
-                return try drawPicture(of: tree, plan)
+                return try drawPicture(of: tree, plan, linked: link != nil)
             }
-            return try output.json ? printJSON(plan) : Stdout.line(TreeText.plan(plan, of: tree))
+            return try output.json ? printJSON(plan) : Stdout.line(PlanText.plan(plan, of: tree))
         }
         var options = SnapshotStore.Options.commandLine
         options.expiry = expireAfter
@@ -194,9 +191,9 @@ struct Plan: ParsableCommand {
         }
         try Stdout.line("  " + choice.line)
         if picture.picture {
-            return try drawPicture(of: restoration.snapshot.tree, restoration.plan)
+            return try drawPicture(of: restoration.snapshot.tree, plan, linked: link != nil)
         }
-        try Stdout.line(TreeText.plan(plan, of: restoration.snapshot.tree))
+        try Stdout.line(PlanText.plan(plan, of: restoration.snapshot.tree))
     }
 
     /// `--restored`: the restored state, as ``StateFile/encode(_:)`` writes it in the plan's form;
@@ -220,8 +217,15 @@ struct Plan: ParsableCommand {
     }
 
     /// `--picture`: the screen `plan` restores from `tree`; from a store, the store's own plan.
-    private func drawPicture(of tree: RestorationTree, _ plan: RestorationPlan) throws(OutputError) {
-        try ScreenPicture(tree: tree, plan: plan, style: TerminalStyle(colored: picture.colored)).write()
+    /// With a deep link, the screen after it: the merged plan's restored tree, the link's records
+    /// marked (a merged plan that restores nothing is drawn over the saved tree, every record
+    /// dropped).
+    private func drawPicture(of tree: RestorationTree, _ plan: RestorationPlan, linked: Bool) throws(OutputError) {
+        let style = TerminalStyle(colored: picture.colored)
+        if linked, let screen = ScreenPicture(linked: plan, style: style) {
+            return try screen.write()
+        }
+        try ScreenPicture(tree: tree, plan: plan, style: style).write()
     }
 }
 

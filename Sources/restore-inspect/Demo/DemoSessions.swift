@@ -39,6 +39,16 @@ enum DemoSessions {
         "Swift.Int", "Swift.String", "MailApp.Mailbox",
     ]
 
+    /// The classes the imaginary app renamed in an update, old name then new: a record saved
+    /// under the old name restores under the new one (`plan --alias`, `--aliases-file`).
+    static let aliases = [ClassAliases.Pair(old: "PreferencesController", new: "SettingsController")]
+
+    /// The demo app's resolver: its known classes, and its renamed ones.
+    static var resolver: RecordResolver {
+        // The aliases are fixed and have neither a cycle nor an old name given twice.
+        RecordResolver.knownClasses(knownClasses, aliases: try! ClassAliases(aliases))
+    }
+
     static func record(_ id: String?, _ className: String?, _ payload: String? = nil) -> RestorationRecord {
         RestorationRecord(identifier: id, className: className, payload: payload.map { Data($0.utf8) })
     }
@@ -121,11 +131,11 @@ enum DemoSessions {
     static let seedSystems: [Session] = [
         Session(
             name: "demo/sgb-in-a-tab",
-            story: "SGBDrillDownController inside a tab: the drill-down's own rules apply in the tab (no left survives: the right becomes the sole left)",
+            story: "SGBDrillDownController inside a tab: the drill-down's own rules apply in the tab (no left survives: the right becomes the sole left); the settings tab's class was renamed, and restores under its new name",
             tree: RestorationTree(root: .tabs(TabsContainer(tabs: [
                 owner("mail", "SplitController", .drillDown(DrillDownContainer(
                     left: [record(nil, "FolderListController")], right: record("message-7", "MessageController")))),
-                record("settings", "SettingsController"),
+                record("settings", "PreferencesController"),
             ], selected: 0))),
             layout: .regular
         ),
@@ -156,6 +166,17 @@ enum DemoSessions {
                 focus: .detail, compact: .focus
             ))),
             layout: .compact
+        ),
+        Session(
+            name: "demo/mail-columns-message-gone",
+            story: "a three-column mail app (mailboxes, message list, message) focused on the message, whose class was removed: the detail shows its placeholder and the focus moves to the message list",
+            tree: RestorationTree(root: .columns(ColumnsContainer(
+                sidebar: [record("mailboxes", "MailboxesController")],
+                content: [record("inbox", "InboxController", "folder=INBOX")],
+                detail: [record("message-7", "LegacyMessageController", "id=7")],
+                focus: .detail
+            ))),
+            layout: .regular
         ),
         Session(
             name: "demo/reinstate-tab-removed",

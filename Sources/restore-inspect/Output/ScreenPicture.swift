@@ -15,6 +15,9 @@ import Restack
 ///
 /// With colour, dropped records are also struck through in red, hidden ones dim, titles and the
 /// selected tab bold; the picture without colour is exactly the coloured one without its escapes.
+///
+/// Under the screen come the plan's notes and warnings (duplicate identifiers among them), as
+/// `plan` lists them. The screen after a deep link is drawn by ``init(linked:style:)``.
 struct ScreenPicture {
     /// What the plan does with a saved record.
     enum Status {
@@ -29,12 +32,20 @@ struct ScreenPicture {
     private var saved: [RecordPath: RestorationRecord] = [:]
     /// The new class name of each record the resolver renamed.
     private var renamedTo: [RecordPath: String?] = [:]
+    /// The plan whose counts, notes and warnings the picture states: `plan`, or for the screen
+    /// after a deep link, the merged plan it was drawn from.
+    var stated: RestorationPlan
+    /// Records a deep link pushed, marked `+`.
+    var linked: Set<RecordPath> = []
+    /// Records not on the screen, listed under it: those a plan merged with a deep link dropped.
+    var offScreen: [RestorationPlan.Dropped] = []
 
     /// A picture of `plan`, made from `tree`.
     init(tree: RestorationTree, plan: RestorationPlan, style: TerminalStyle) {
         self.tree = tree
         self.plan = plan
         self.style = style
+        self.stated = plan
         for (path, record) in tree.allRecords {
             saved[path] = record
         }
@@ -71,13 +82,21 @@ struct ScreenPicture {
 
     /// The picture drawn: a heading, the root container, notes, and a legend.
     var drawn: PictureCanvas {
-        let restored = plan.restoredRecords.count
-        var blocks = [line(style.bold("screen · layout \(plan.layout.rawValue) · \(restored) restored, \(plan.dropped.count) dropped"))]
+        let restored = stated.restoredRecords.count
+        var blocks = [line(style.bold("screen · layout \(stated.layout.rawValue) · \(restored) restored, \(stated.dropped.count) dropped"))]
         blocks.append(container(tree.root, at: .root))
-        for note in plan.notes {
+        for dropped in offScreen {
+            let name = "\(dropped.path) \(Text.quoted(dropped.record.identifier)) \(Text.cell(dropped.record.className, or: "(no class)"))"
+            blocks.append(line(style.dropped("x " + name) + " " + style.reason("(dropped: \(dropped.reason.rawValue))")))
+        }
+        for note in stated.notes {
             blocks.append(line("note: \(note.kind.rawValue) at \(note.path.steps.isEmpty ? "the root" : note.path.description)"))
         }
-        blocks.append(line(style.dim("legend: stacks top first · * selected tab · x dropped · ~ hidden in compact")))
+        for warning in stated.warnings {
+            blocks.append(line("warning: " + Text.oneLine(warning.description)))
+        }
+        let link = linked.isEmpty ? "" : " · + from the deep link"
+        blocks.append(line(style.dim("legend: stacks top first · * selected tab · x dropped · ~ hidden in compact" + link)))
         var canvas = PictureCanvas()
         PictureBlock.column(blocks).draw(into: &canvas, row: 0, column: 0)
         return canvas
@@ -188,6 +207,8 @@ struct ScreenPicture {
     private func line(_ record: RestorationRecord, at path: RecordPath, step: String) -> String {
         let name = self.name(record, at: path, step: step)
         switch status[path] ?? .notPlanned {
+        case .restored where linked.contains(path):
+            return style.bold("+ " + name) + " (from the deep link)"
         case .restored:
             return "  " + name
         case .hidden:

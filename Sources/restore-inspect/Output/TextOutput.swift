@@ -98,40 +98,6 @@ enum Text {
         }
         return parts.joined(separator: " · ")
     }
-
-    /// The plan of a drill-down as a table: what is restored where, what is dropped and why,
-    /// warnings.
-    static func drillDownPlan(_ plan: RestorationPlan, _ drillDown: RestorationPlan.DrillDown) -> String {
-        var rows: [[String]] = []
-        for (index, entry) in drillDown.left.enumerated() {
-            rows.append([rows.isEmpty ? "restored" : "", "left[\(index)]", quoted(entry.record.identifier),
-                         cell(entry.record.className, or: "(no class)"), "from \(entry.from)" + renamed(entry.renamedFrom)])
-        }
-        if let right = drillDown.right {
-            rows.append([rows.isEmpty ? "restored" : "", "right", quoted(right.record.identifier),
-                         cell(right.record.className, or: "(no class)"), "from \(right.from)" + renamed(right.renamedFrom)])
-        }
-        if rows.isEmpty {
-            rows.append(["restored", "nothing"])
-        }
-        for (index, dropped) in plan.dropped.enumerated() {
-            rows.append([index == 0 ? "dropped" : "", "\(dropped.path)", quoted(dropped.record.identifier),
-                         cell(dropped.record.className, or: "(no class)"), dropped.reason.rawValue])
-        }
-        var lines = [table(rows, indent: "  ")]
-        if drillDown.rightPromotedToLeft {
-            lines.append("  note      no left record survived: the saved right record is now the sole left record")
-        }
-        for warning in plan.warnings {
-            lines.append("  warning   " + oneLine("\(warning)"))
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// `, renamed from "Old"` for a record the resolver renamed, nothing otherwise.
-    static func renamed(_ renamedFrom: String?) -> String {
-        renamedFrom.map { ", renamed from \(quoted($0))" } ?? ""
-    }
 }
 
 extension Text {

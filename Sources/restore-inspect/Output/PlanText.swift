@@ -1,0 +1,195 @@
+import Restack
+
+/// The one human-readable rendering of a plan, for `plan` and `demo`, whatever the state's form:
+/// a heading, then one row per record in aligned columns (what became of it, where, its
+/// identifier, its class, and the detail: the reason it was dropped, its old class name, the
+/// deep link it came from), each container as a row of its restored settings, then the notes
+/// and the warnings. The words are the same in every form: `restored`, `dropped`, `note`,
+/// `warning`, `hidden in compact`, `renamed from`.
+///
+/// A tree is listed in document order, by saved path, each record indented under the record
+/// that holds its container. A format-1 drill-down is that layout's view of its two slots: the
+/// restored records where they restore (`from right` for a promoted one), then the dropped
+/// ones. Names are escaped as in every text view (``Text/quoted(_:)``, ``Text/cell(_:or:)``):
+/// one record, one row.
+enum PlanText {
+    /// A plan drawn over the saved tree it was made from.
+    static func plan(_ plan: RestorationPlan, of tree: RestorationTree) -> String {
+        var rows = Rows()
+        rows.heading = "format \(tree.formatVersion) · layout \(plan.layout.rawValue) · \(plan.restoredRecords.count) restored, \(plan.dropped.count) dropped"
+        if plan.form == .drillDown, let drillDown = plan.drillDown {
+            drillDownRows(plan, drillDown, of: tree, into: &rows)
+        } else {
+            treeRows(plan, of: tree, into: &rows)
+        }
+        for note in plan.notes {
+            let identifier = note.identifier.map { " (\(Text.quoted($0)))" } ?? ""
+            rows.append(["note", "\(note.kind.rawValue)\(identifier) at \(note.path.steps.isEmpty ? "the root" : note.path.description)"])
+        }
+        for warning in plan.warnings {
+            rows.append(["warning", Text.oneLine(warning.description)])
+        }
+        return rows.text
+    }
+
+    /// Rows of columns, each column as wide as its widest cell that is not the last of its row:
+    /// a container's settings or a note, written from the second or third column on, leave the
+    /// record columns as narrow as the records.
+    struct Rows {
+        var heading = ""
+        private var rows: [[String]] = []
+        private var widths: [Int] = []
+
+        mutating func append(_ row: [String]) {
+            for (column, cell) in row.dropLast().enumerated() {
+                if column == widths.count {
+                    widths.append(cell.count)
+                } else if widths[column] < cell.count {
+                    widths[column] = cell.count
+                }
+            }
+            rows.append(row)
+        }
+
+        var text: String {
+            ([heading] + rows.map { row in
+                "  " + row.enumerated().map { index, cell in
+                    index == row.count - 1 ? cell : Text.pad(cell, widths[index])
+                }.joined(separator: "  ")
+            }).joined(separator: "\n")
+        }
+    }
+
+    /// `"identifier"` and `Class` cells of a record.
+    private static func cells(_ record: RestorationRecord) -> [String] {
+        [Text.quoted(record.identifier), Text.cell(record.className, or: "(no class)")]
+    }
+
+    /// What became of a restored record, beyond being restored.
+    private static func detail(_ planned: PlannedRecord, hidden: Bool, movedFrom: RecordPath? = nil) -> [String] {
+        var parts: [String] = []
+        if let movedFrom {
+            parts.append("from \(movedFrom)")
+        }
+        if let old = planned.renamedFrom {
+            parts.append("renamed from \(Text.quoted(old))")
+        }
+        if hidden {
+            parts.append("hidden in compact")
+        }
+        return parts.isEmpty ? [] : [parts.joined(separator: ", ")]
+    }
+
+    /// A format-1 drill-down: the container's row, the restored records where they restore, the
+    /// dropped records where they were saved.
+    private static func drillDownRows(_ plan: RestorationPlan, _ drillDown: RestorationPlan.DrillDown, of tree: RestorationTree, into rows: inout Rows) {
+        rows.append(containerRow(tree.root, planned: plan.root, indent: ""))
+        for (index, entry) in drillDown.left.enumerated() {
+            let position = RecordPath.root.appending(.left(index))
+            rows.append(["restored", position.description] + cells(entry.record)
+                        + detail(entry, hidden: false, movedFrom: entry.from == position ? nil : entry.from))
+        }
+        if let right = drillDown.right {
+            let position = RecordPath.root.appending(.right)
+            rows.append(["restored", position.description] + cells(right.record)
+                        + detail(right, hidden: false, movedFrom: right.from == position ? nil : right.from))
+        }
+        for dropped in plan.dropped {
+            rows.append(["dropped", dropped.path.description] + cells(dropped.record) + [dropped.reason.rawValue])
+        }
+    }
+
+    /// A tree: every saved record in document order, then the records a deep link pushed.
+    private static func treeRows(_ plan: RestorationPlan, of tree: RestorationTree, into rows: inout Rows) {
+        var restored: [RecordPath: PlannedRecord] = [:]
+        for record in plan.restoredRecords {
+            restored[record.from] = record
+        }
+        var dropped: [RecordPath: DropReason] = [:]
+        for entry in plan.dropped {
+            dropped[entry.path] = entry.reason
+        }
+        var containers: [RecordPath: PlannedContainer] = [:]
+        var hidden = Set<RecordPath>()
+        for container in [plan.root].compactMap({ $0 }) + plan.restoredRecords.compactMap(\.container) {
+            containers[container.path] = container
+            hidden.formUnion(container.compact?.hidden ?? [])
+        }
+        rows.append(containerRow(tree.root, planned: containers[.root], indent: ""))
+        for (path, record) in tree.allRecords {
+            let indent = String(repeating: "  ", count: path.steps.count - 1)
+            let step = indent + (path.steps.last.map(String.init(describing:)) ?? "")
+            if let reason = dropped[path] {
+                rows.append(["dropped", step] + cells(record) + [reason.rawValue])
+            } else if let planned = restored[path] {
+                rows.append(["restored", step] + cells(planned.record) + detail(planned, hidden: hidden.contains(path)))
+            } else {
+                rows.append(["not planned", step] + cells(record))
+            }
+            if let container = record.container {
+                rows.append(containerRow(container, planned: containers[path], indent: indent + "  "))
+            }
+        }
+        deepLinkRows(plan, into: &rows)
+    }
+
+    /// The records a deep link pushed, which the saved tree does not have: each at its place in
+    /// the link, restored (with the container it went in) or dropped with the reason.
+    private static func deepLinkRows(_ plan: RestorationPlan, into rows: inout Rows) {
+        var containers: [(path: RecordPath, record: PlannedRecord)] = []
+        for container in [plan.root].compactMap({ $0 }) + plan.restoredRecords.compactMap(\.container) {
+            containers += container.children.filter { $0.isFromDeepLink && $0.from.steps.count == 1 }.map { (path: container.path, record: $0) }
+        }
+        for (path, record) in containers.sorted(by: { $0.record.from.steps[0].index < $1.record.from.steps[0].index }) {
+            let place = path.steps.isEmpty ? "the root" : path.description
+            rows.append(["restored", record.from.description] + cells(record.record) + ["pushed by the deep link, in \(place)"])
+        }
+        for entry in plan.dropped where entry.path.isInDeepLink {
+            rows.append(["dropped", entry.path.description] + cells(entry.record) + ["\(entry.reason.rawValue), pushed by the deep link"])
+        }
+    }
+
+    /// A container's row: its kind in the path column, its restored settings after it.
+    private static func containerRow(_ saved: RestorationContainer, planned: PlannedContainer?, indent: String) -> [String] {
+        let line = containerLine(saved, planned: planned, indent: "")
+        guard let end = line.firstIndex(of: "]") else { return ["", indent + line] }
+        let kind = String(line[...end])
+        let settings = line[line.index(after: end)...].drop { $0 == " " || $0 == "·" }
+        return settings.isEmpty ? ["", indent + kind] : ["", indent + kind, String(settings)]
+    }
+
+    /// `split · focus detail (saved primary) · compact merge · one stack: primary[0], detail[0]`.
+    private static func containerLine(_ saved: RestorationContainer, planned: PlannedContainer?, indent: String) -> String {
+        var parts = ["[\(saved.kind.rawValue)]"]
+        switch (saved, planned?.content) {
+        case (.split(let split), .split(let plannedSplit)?):
+            let focus = plannedSplit.focus
+            parts.append(focus == split.focus ? "focus \(focus.rawValue)" : "focus \(focus.rawValue) (saved \(split.focus.rawValue))")
+            parts.append("compact \(split.compact.rawValue)")
+            if plannedSplit.detail.isEmpty { parts.append("detail placeholder") }
+        case (.columns(let columns), .columns(let plannedColumns)?):
+            let focus = plannedColumns.focus
+            parts.append(focus == columns.focus ? "focus \(focus.rawValue)" : "focus \(focus.rawValue) (saved \(columns.focus.rawValue))")
+            if plannedColumns.detail.isEmpty { parts.append("detail placeholder") }
+        case (.stack(let stack), _) where stack.afterDrop == .truncate:
+            parts.append("afterDrop truncate")
+        case (.tabs(let tabs), .tabs(let plannedTabs)?):
+            let selected = plannedTabs.selected
+            let now = selected.map { "selected \($0)" } ?? "nothing selected"
+            parts.append(selected == tabs.selected ? now : "\(now) (saved \(tabs.selected.map(String.init) ?? "none"))")
+        default:
+            break
+        }
+        if planned == nil {
+            parts.append("not restored")
+        }
+        if let compact = planned?.compact {
+            let stack = compact.stack.map(\.description).joined(separator: ", ")
+            parts.append("one stack: \(stack.isEmpty ? "empty" : stack)")
+            if !compact.hidden.isEmpty {
+                parts.append("hidden: \(compact.hidden.map(\.description).joined(separator: ", "))")
+            }
+        }
+        return indent + parts.joined(separator: " · ")
+    }
+}
