@@ -24,6 +24,7 @@ enum FuzzChecks {
             fatalError("invariant broken: a tree read from a file is written as a file that does not read")
         }
         require(again == tree, "a tree read, written and read again is the same tree")
+        require(StateFile.encode(again) == written, "a tree written, read and written again gives the same bytes")
         for layout in Layout.allCases {
             for resolver in resolvers {
                 _ = plan(tree, layout: layout, resolver: resolver)
@@ -67,9 +68,15 @@ enum FuzzChecks {
         return plan
     }
 
-    /// Rule 11 on `plan`: its restored tree, planned again, restores itself.
+    /// Rule 11 on `plan`: its restored tree, planned again, restores itself; and it is written
+    /// as a state file that reads back to it.
     static func replan(_ plan: RestorationPlan, resolver: RecordResolver, what: String) {
         guard let restored = plan.restoredTree else { return }
+        let file = StateFile.encode(restored)
+        guard let read = try? StateFile.decode(file) else {
+            fatalError("invariant broken (\(what)): its restored tree is written as a file that does not read: \(String(decoding: file, as: UTF8.self))")
+        }
+        require(read == restored, "\(what): its restored tree, written and read back, is the same tree")
         let again = Restorer.plan(restored, layout: plan.layout, resolver: resolver)
         require(again.dropped.isEmpty, "rule 11 (\(what)): planning the restored tree again drops nothing, dropped \(again.dropped.map { "\($0.path):\($0.reason.rawValue)" })")
         require(again.restoredTree == restored, "rule 11 (\(what)): planning the restored tree again restores it")
@@ -111,13 +118,16 @@ enum FuzzTrees {
         RestorationRecord(identifier: id, className: "\(id.capitalized)Controller", container: container)
     }
 
-    static let all: [RestorationTree] = [
+    static var all: [RestorationTree] { [
         RestorationTree(root: .tabs(TabsContainer(tabs: [
             record("mail", .stack(StackContainer(records: [record("mailboxes"), record("inbox"), record("message")]))),
             record("settings"),
         ], selected: 0))),
         RestorationTree(root: .split(SplitContainer(primary: [record("mailboxes"), record("inbox")], detail: [record("message")],
                                                      focus: .detail, compact: .merge))),
+        RestorationTree(root: .columns(ColumnsContainer(sidebar: [record("mailboxes")], content: [record("inbox")],
+                                                         detail: [record("message", .stack(StackContainer(records: [record("attachment")])))],
+                                                         focus: .content))),
         RestorationTree.drillDown(left: [record("mailboxes"), record("inbox")], right: record("message")),
         RestorationTree(root: .presentation(PresentationContainer(base: record("main", .stack(StackContainer(records: [record("inbox")]))),
                                                                    presented: [record("compose"), record("picker")]))),

@@ -26,14 +26,15 @@ mapfile -t sources < <(find Sources/Restack Fuzz -name "*.swift" | sort)
 if [ ! -x "$out/restack-fuzz" ] || [ -n "$(find "${sources[@]}" -newer "$out/restack-fuzz" -print -quit)" ]; then
     echo "building $out/restack-fuzz"
     "${lock[@]}" swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-        -module-name Restack -package-name restack "${sources[@]}" -o "$out/restack-fuzz"
+        -module-name Restack -package-name restack "${sources[@]}" -o "$out/restack-fuzz" 2>&1 |
+        { grep -v "Cannot export local symbol '__asan" || true; }   # ld.gold's noise about ASan's own symbols
 fi
 for target in "${targets[@]}"; do
     mkdir -p "$out/corpus/$target"
     echo "fuzzing $target for $seconds s"
     RESTACK_FUZZ_TARGET="$target" "$out/restack-fuzz" "$out/corpus/$target" "Fuzz/corpus/$target" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
-        -artifact_prefix="$out/artifacts/$target-" 2>&1 | grep -v -E '^#[0-9]+\s+(NEW|REDUCE|pulse)' || {
+        -artifact_prefix="$out/artifacts/$target-" 2>&1 | grep -v -E '^#[0-9]+\s+(NEW|REDUCE|pulse)|^"|Recommended dictionary|End of recommended dictionary' || {
         echo "fuzz target $target failed: see $out/artifacts/" >&2
         exit 1
     }

@@ -5,9 +5,10 @@
 
 state-file: each case's state, compact UTF-8, and a few in UTF-16 and UTF-32 (with and without a
 byte order mark); deep-link: each case's link, and {}; plan-merge: a state, a NUL byte, a link.
-Each seed is named after its case. Run again after adding cases; commit what it writes.
+Each seed is named after its case. Run again after adding cases (it rewrites the folder); commit
+what it writes.
 """
-import glob, json, os
+import glob, json, os, shutil
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 corpus = os.path.join(root, "Fuzz", "corpus")
@@ -25,6 +26,7 @@ def compact(value):
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+shutil.rmtree(corpus, ignore_errors=True)
 cases = sorted(glob.glob(os.path.join(root, "Tests", "RestorationCases", "*.json")))
 for index, path in enumerate(cases):
     name = os.path.basename(path)[:-5]
