@@ -28,6 +28,10 @@ struct PictureTests {
         // The detail dropped: the focus moves to the primary, the app shows its placeholder.
         ("placeholder-regular", "placeholder", "regular"),
         ("placeholder-compact", "placeholder", "compact"),
+        // Columns under a presented pile: the detail dropped, the focus moves to the content and
+        // the app shows its placeholder; compact, one stack up to the focus under the pile.
+        ("columns-regular", "columns", "regular"),
+        ("columns-compact", "columns", "compact"),
     ]
 
     static func picture(_ input: String, layout: String, color: String, environment: [String: String?] = [:]) throws -> CLI.Result {
