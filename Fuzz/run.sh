@@ -34,7 +34,7 @@ for target in "${targets[@]}"; do
     echo "fuzzing $target for $seconds s"
     RESTACK_FUZZ_TARGET="$target" "$out/restack-fuzz" "$out/corpus/$target" "Fuzz/corpus/$target" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
-        -artifact_prefix="$out/artifacts/$target-" 2>&1 | grep -v -E '^#[0-9]+\s+(NEW|REDUCE|pulse)|^"|Recommended dictionary|End of recommended dictionary' || {
+        -artifact_prefix="$out/artifacts/$target-" 2>&1 | grep -v -E '^#[0-9]+\s+(NEW|REDUCE|pulse)|^\s+NEW_FUNC|^"|Recommended dictionary|End of recommended dictionary' || {
         echo "fuzz target $target failed: see $out/artifacts/" >&2
         exit 1
     }
