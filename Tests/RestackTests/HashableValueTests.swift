@@ -9,8 +9,9 @@ import Testing
 /// compared and hashed byte for byte, so two spellings of one name are two values.
 @Suite("plans, outcomes and aliases as hashable values")
 struct HashableValueTests {
-    /// A plan's value is what it restores, not the tree and links it came from: a plan and the
-    /// same plan merged with the empty link are one value, with one hash, in a set once.
+    /// A plan's value is what it restores, not the tree and links it came from: a plan, the same
+    /// plan merged with the empty link, and a plan made with the initializer from its values are
+    /// one value, with one hash, in a set once.
     @Test func equalPlansHashAlikeWhateverTheyCameFrom() async {
         await checkProperty(count: 200, input: zip(TreeGenerators.tree, TreeGenerators.layout)) { tree, layout in
             let plan = Restorer.plan(tree, layout: layout, resolver: TreePropertyTests.resolver)
@@ -18,6 +19,11 @@ struct HashableValueTests {
             #expect(merged == plan)
             #expect(merged.hashValue == plan.hashValue)
             #expect(Set([plan, merged, Restorer.plan(tree, layout: layout, resolver: TreePropertyTests.resolver)]).count == 1)
+            // The same values through the initializer, which knows nothing of the source.
+            let made = RestorationPlan(formatVersion: plan.formatVersion, form: plan.form, layout: plan.layout, root: plan.root,
+                                       dropped: plan.dropped, notes: plan.notes, warnings: plan.warnings)
+            #expect(made == plan)
+            #expect(made.hashValue == plan.hashValue)
             for record in plan.restoredRecords {
                 #expect(Set([record, record]).count == 1)
                 #expect(record.hashValue == record.hashValue)
