@@ -28,6 +28,10 @@ struct PictureTests {
         // The detail dropped: the focus moves to the primary, the app shows its placeholder.
         ("placeholder-regular", "placeholder", "regular"),
         ("placeholder-compact", "placeholder", "compact"),
+        // Every kind, each as its kind's file declares it: a selection and focuses moved, placeholders,
+        // a truncating stack, a presentation chain, a container not restored.
+        ("kinds-regular", "kinds", "regular"),
+        ("kinds-compact", "kinds", "compact"),
     ]
 
     static func picture(_ input: String, layout: String, color: String, environment: [String: String?] = [:]) throws -> CLI.Result {
