@@ -92,3 +92,12 @@ extension PresentationContainer: ContainerKind {
         return (.presentation(PresentationContainer(base: base, presented: presented + pushed)), [])
     }
 }
+
+// MARK: - Drawing
+
+extension PresentationContainer {
+    /// One pile: the base at the bottom, each presented record above the one presenting it.
+    package var drawing: ContainerDrawing {
+        ContainerDrawing(body: .panes([ContainerDrawing.Pane(title: "chain", slots: Self.slots.map(\.name))]))
+    }
+}
