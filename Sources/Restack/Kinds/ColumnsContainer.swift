@@ -52,9 +52,9 @@ public enum ColumnsColumn: String, Hashable, Sendable, CaseIterable {
 
 extension RecordPath.Step {
     /// A position in the sidebar column: `sidebar[i]`.
-    public static func sidebar(_ index: Int) -> RecordPath.Step { RecordPath.Step("sidebar", index) }
+    package static func sidebar(_ index: Int) -> RecordPath.Step { RecordPath.Step("sidebar", index) }
     /// A position in the content column: `content[i]`.
-    public static func content(_ index: Int) -> RecordPath.Step { RecordPath.Step("content", index) }
+    package static func content(_ index: Int) -> RecordPath.Step { RecordPath.Step("content", index) }
 }
 
 extension ColumnsContainer: ContainerKind {
@@ -144,5 +144,23 @@ extension ColumnsContainer: ContainerKind {
         guard !pushed.isEmpty else { return (.columns(self), []) }
         return (.columns(ColumnsContainer(sidebar: sidebar, content: content, detail: detail + pushed, focus: .detail)),
                 focus == .detail ? [] : [.deepLinkFocused])
+    }
+}
+
+// MARK: - Drawing
+
+extension ColumnsContainer {
+    /// Three columns, the focused one marked and a detail that restored empty showing the app's
+    /// placeholder; a plan states the focus (and the saved one when it moved) and the placeholder.
+    package var drawing: ContainerDrawing {
+        ContainerDrawing(
+            body: .panes(Column.allCases.map { column in
+                ContainerDrawing.Pane(title: column.rawValue, slots: [column.rawValue], isFocused: column == focus,
+                                      showsPlaceholder: column == .detail && detail.isEmpty)
+            }),
+            compactTitle: "compact: one stack up to the focus",
+            settings: [ContainerDrawing.Setting(name: "focus", value: focus.rawValue, phrase: "focus \(focus.rawValue)")]
+                + (detail.isEmpty ? [ContainerDrawing.Setting(name: "detailPlaceholder", phrase: "detail placeholder")] : [])
+        )
     }
 }

@@ -20,9 +20,9 @@ extension DrillDownContainer: Sendable where Element: Sendable {}
 
 extension RecordPath.Step {
     /// A position in a drill-down's left stack: `left[i]`.
-    public static func left(_ index: Int) -> RecordPath.Step { RecordPath.Step("left", index) }
+    package static func left(_ index: Int) -> RecordPath.Step { RecordPath.Step("left", index) }
     /// A drill-down's right slot: `right`.
-    public static let right = RecordPath.Step("right", nil)
+    package static let right = RecordPath.Step("right", nil)
 }
 
 extension DrillDownContainer: ContainerKind {
@@ -95,5 +95,16 @@ extension DrillDownContainer: ContainerKind {
             }
         }
         return (.drillDown(result), [])
+    }
+}
+
+// MARK: - Drawing
+
+extension DrillDownContainer {
+    /// Two columns, the left stack and the right slot; a right record promoted to the left
+    /// (rule 5) is drawn where it restores.
+    package var drawing: ContainerDrawing {
+        ContainerDrawing(body: .panes([ContainerDrawing.Pane(title: "left", slots: ["left"]),
+                                       ContainerDrawing.Pane(title: "right", slots: ["right"])]))
     }
 }

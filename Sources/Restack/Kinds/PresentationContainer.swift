@@ -31,9 +31,9 @@ extension PresentationContainer: Sendable where Element: Sendable {}
 
 extension RecordPath.Step {
     /// A presentation chain's base: `base`.
-    public static let base = RecordPath.Step("base", nil)
+    package static let base = RecordPath.Step("base", nil)
     /// A position in a presentation chain, bottom first: `presented[i]`.
-    public static func presented(_ index: Int) -> RecordPath.Step { RecordPath.Step("presented", index) }
+    package static func presented(_ index: Int) -> RecordPath.Step { RecordPath.Step("presented", index) }
 }
 
 extension PresentationContainer: ContainerKind {
@@ -90,5 +90,14 @@ extension PresentationContainer: ContainerKind {
             return (.presentation(PresentationContainer(base: first, presented: Array(pushed.dropFirst()))), [])
         }
         return (.presentation(PresentationContainer(base: base, presented: presented + pushed)), [])
+    }
+}
+
+// MARK: - Drawing
+
+extension PresentationContainer {
+    /// One pile: the base at the bottom, each presented record above the one presenting it.
+    package var drawing: ContainerDrawing {
+        ContainerDrawing(body: .panes([ContainerDrawing.Pane(title: "chain", slots: Self.slots.map(\.name))]))
     }
 }

@@ -50,9 +50,9 @@ public enum SplitCompactPolicy: String, Hashable, Sendable, CaseIterable {
 
 extension RecordPath.Step {
     /// A position in a split's primary stack: `primary[i]`.
-    public static func primary(_ index: Int) -> RecordPath.Step { RecordPath.Step("primary", index) }
+    package static func primary(_ index: Int) -> RecordPath.Step { RecordPath.Step("primary", index) }
     /// A position in a split's detail stack: `detail[i]`.
-    public static func detail(_ index: Int) -> RecordPath.Step { RecordPath.Step("detail", index) }
+    package static func detail(_ index: Int) -> RecordPath.Step { RecordPath.Step("detail", index) }
 }
 
 extension SplitContainer: ContainerKind {
@@ -146,5 +146,23 @@ extension SplitContainer: ContainerKind {
         guard !pushed.isEmpty else { return (.split(self), []) }
         return (.split(SplitContainer(primary: primary, detail: detail + pushed, focus: .detail, compact: compact)),
                 focus == .detail ? [] : [.deepLinkFocused])
+    }
+}
+
+// MARK: - Drawing
+
+extension SplitContainer {
+    /// Two columns, primary and detail, the focused one marked and a detail that restored empty
+    /// showing the app's placeholder; a plan states the focus (and the saved one when rule 6
+    /// moved it), the compact policy and the placeholder.
+    package var drawing: ContainerDrawing {
+        ContainerDrawing(
+            body: .panes([ContainerDrawing.Pane(title: "primary", slots: ["primary"], isFocused: focus == .primary),
+                          ContainerDrawing.Pane(title: "detail", slots: ["detail"], isFocused: focus == .detail, showsPlaceholder: detail.isEmpty)]),
+            compactTitle: "compact \(compact.rawValue): one stack",
+            settings: [ContainerDrawing.Setting(name: "focus", value: focus.rawValue, phrase: "focus \(focus.rawValue)"),
+                       ContainerDrawing.Setting(name: "compact", phrase: "compact \(compact.rawValue)")]
+                + (detail.isEmpty ? [ContainerDrawing.Setting(name: "detailPlaceholder", phrase: "detail placeholder")] : [])
+        )
     }
 }

@@ -45,7 +45,7 @@ public enum StackAfterDrop: String, Hashable, Sendable, CaseIterable {
 
 extension RecordPath.Step {
     /// A position in a stack: `records[i]`.
-    public static func records(_ index: Int) -> RecordPath.Step { RecordPath.Step("records", index) }
+    package static func records(_ index: Int) -> RecordPath.Step { RecordPath.Step("records", index) }
 }
 
 extension StackContainer: ContainerKind {
@@ -111,5 +111,19 @@ extension StackContainer: ContainerKind {
 
     package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
         (.stack(StackContainer(records: records + pushed, afterDrop: afterDrop)), [])
+    }
+}
+
+// MARK: - Drawing
+
+extension StackContainer {
+    /// One column; a stack that truncates says so in its title and its plan row, restored or not.
+    package var drawing: ContainerDrawing {
+        let truncates = afterDrop == .truncate
+        return ContainerDrawing(
+            titleSuffix: truncates ? "truncates" : nil,
+            body: .panes([ContainerDrawing.Pane(title: "stack", slots: Self.slots.map(\.name))]),
+            settings: truncates ? [ContainerDrawing.Setting(name: "afterDrop", phrase: "afterDrop truncate", isSaved: true)] : []
+        )
     }
 }

@@ -19,7 +19,7 @@ extension TabsContainer: Sendable where Element: Sendable {}
 
 extension RecordPath.Step {
     /// A tab: `tabs[i]`.
-    public static func tabs(_ index: Int) -> RecordPath.Step { RecordPath.Step("tabs", index) }
+    package static func tabs(_ index: Int) -> RecordPath.Step { RecordPath.Step("tabs", index) }
 }
 
 extension TabsContainer: ContainerKind {
@@ -95,5 +95,19 @@ extension TabsContainer: ContainerKind {
 
     package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
         (.tabs(self), [])
+    }
+}
+
+// MARK: - Drawing
+
+extension TabsContainer {
+    /// A row of tabs, the selected one marked; a plan states the selection (and the saved one
+    /// when rule 7 moved it).
+    package var drawing: ContainerDrawing {
+        ContainerDrawing(
+            body: .tabRow(selected: selected),
+            settings: [ContainerDrawing.Setting(name: "selected", value: selected.map(String.init) ?? "none",
+                                                phrase: selected.map { "selected \($0)" } ?? "nothing selected")]
+        )
     }
 }

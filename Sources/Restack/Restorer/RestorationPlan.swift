@@ -29,21 +29,19 @@ public struct RestorationPlan: Hashable, Sendable {
     /// Things worth knowing that did not drop any record.
     public var warnings: [RestorationWarning]
     /// What the plan was made from, when ``Restorer`` made it: an adapter's rebuild plans it
-    /// again with the records whose node failed refused. Not part of the plan's value.
-    var source: Source?
+    /// again with the records whose node failed refused. Not part of the plan's value (a plan's
+    /// value is what it restores): a plan made with the initializer, which has none, equals the
+    /// plan ``Restorer`` made with the same values.
+    @NotCompared var source: Source? = nil
 
     /// The saved tree a plan was made from and the deep links merged into it since, in order.
-    /// Two sources are always equal: a plan's value is what it restores.
-    struct Source: Hashable, Sendable {
+    struct Source: Sendable {
         var tree: RestorationTree
         var links: [DeepLink]
-
-        static func == (lhs: Source, rhs: Source) -> Bool { true }
-        func hash(into hasher: inout Hasher) {}
     }
 
     /// Creates a plan. Plans normally come from ``Restorer``.
-    public init(
+    package init(
         formatVersion: Int, form: RestorationTree.Form = .tree, layout: Layout, root: PlannedContainer?, dropped: [Dropped], notes: [Note],
         warnings: [RestorationWarning]
     ) {
@@ -66,7 +64,7 @@ public struct RestorationPlan: Hashable, Sendable {
         public var reason: DropReason
 
         /// Creates a dropped entry.
-        public init(record: RestorationRecord, path: RecordPath, reason: DropReason) {
+        package init(record: RestorationRecord, path: RecordPath, reason: DropReason) {
             self.record = record
             self.path = path
             self.reason = reason
@@ -112,7 +110,7 @@ public struct RestorationPlan: Hashable, Sendable {
         public var identifier: String?
 
         /// Creates a note.
-        public init(kind: Kind, path: RecordPath, identifier: String? = nil) {
+        package init(kind: Kind, path: RecordPath, identifier: String? = nil) {
             self.kind = kind
             self.path = path
             self.identifier = identifier
@@ -159,7 +157,7 @@ public struct RestorationPlan: Hashable, Sendable {
 
         /// The drill-down in a compact layout (rule 8): one stack, the left records then the
         /// right one, as saved paths; nothing hidden.
-        public var compactArrangement: CompactArrangement {
+        package var compactArrangement: CompactArrangement {
             Restorer.compactArrangement(of: .drillDown(DrillDownContainer(left: left, right: right)), layout: .compact) ?? CompactArrangement(stack: [], hidden: [])
         }
     }
@@ -209,7 +207,7 @@ public struct PlannedRecord: Hashable, Sendable {
     public var renamedFrom: String?
 
     /// Creates a planned record.
-    public init(record: RestorationRecord, from: RecordPath, container: PlannedContainer?, renamedFrom: String? = nil) {
+    package init(record: RestorationRecord, from: RecordPath, container: PlannedContainer?, renamedFrom: String? = nil) {
         self.record = record
         self.from = from
         self.container = container
@@ -263,7 +261,7 @@ public struct PlannedContainer: Hashable, Sendable {
     public var compact: CompactArrangement?
 
     /// Creates a planned container.
-    public init(path: RecordPath, content: Content, compact: CompactArrangement?) {
+    package init(path: RecordPath, content: Content, compact: CompactArrangement?) {
         self.path = path
         self.content = content
         self.compact = compact
@@ -286,7 +284,7 @@ public struct PlannedContainer: Hashable, Sendable {
     }
 
     /// The container as it restores, ready to save again.
-    public var restoredContainer: RestorationContainer {
+    package var restoredContainer: RestorationContainer {
         content.map(\.restoredRecord)
     }
 }
@@ -301,7 +299,7 @@ public struct CompactArrangement: Hashable, Sendable {
     public var hidden: [RecordPath]
 
     /// Creates an arrangement.
-    public init(stack: [RecordPath], hidden: [RecordPath]) {
+    package init(stack: [RecordPath], hidden: [RecordPath]) {
         self.stack = stack
         self.hidden = hidden
     }
