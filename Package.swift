@@ -118,11 +118,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // The README's and the DocC articles' Restack snippets, compiled and run as written, so
-        // that a document that drifts from the API breaks the build.
+        // The README's and the DocC articles' Restack snippets, and the store's doc-comment
+        // examples, compiled and run as written, so that a document that drifts from the API
+        // breaks the build (GRDB for the example of hosting the store in an app's database).
         .testTarget(
             name: "DocumentationSnippets",
-            dependencies: ["Restack", "RestackStore", "RestackTestSupport"]
+            dependencies: ["Restack", "RestackStore", "RestackTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "RestackStoreTests",

@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 import Testing
 
 /// The snippets in the README and the DocC articles are the ones this target compiles: every code
@@ -12,14 +13,7 @@ struct SnippetTextTests {
     /// The documents whose marked snippets must compile: the README and every article of the two
     /// DocC catalogs (found, not listed, so that a new article cannot escape the check).
     static var documents: [String] {
-        get throws {
-            var result = ["README.md"]
-            for catalog in ["Sources/Restack/Restack.docc", "Sources/RestackStore/RestackStore.docc"] {
-                let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)
-                result += files.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
-            }
-            return result
-        }
+        get throws { try documentationFiles(in: root) }
     }
 
     static func lines(_ text: some StringProtocol) -> [String] {
@@ -84,7 +78,58 @@ struct SnippetTextTests {
                 #expect(compiled[name] == body, "\(document): snippet \(name) differs from the compiled one:\n\(body.joined(separator: "\n"))\n---\n\((compiled[name] ?? []).joined(separator: "\n"))")
             }
         }
-        #expect(Set(compiled.keys).subtracting(documented).isEmpty, "compiled snippets no document shows: \(Set(compiled.keys).subtracting(documented).sorted())")
+        let forDocuments = Set(compiled.keys.filter { !$0.hasPrefix(Self.docCommentPrefix) })
+        #expect(forDocuments.subtracting(documented).isEmpty, "compiled snippets no document shows: \(forDocuments.subtracting(documented).sorted())")
         #expect(documented.count >= 5, "\(documented.sorted())")
+    }
+
+    /// The name prefix of the regions that `///` comments show (not the documents).
+    static let docCommentPrefix = "doc-comment-"
+
+    /// The code blocks of the `///` comments in a Swift file, each as its lines.
+    static func docCommentExamples(_ text: String) -> [[String]] {
+        var result: [[String]] = []
+        var current: [String]?
+        for line in lines(text) {
+            guard line.hasPrefix("///") else {
+                current = nil
+                continue
+            }
+            let comment = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces)
+            if comment.hasPrefix("```") {
+                if let block = current {
+                    result.append(block)
+                    current = nil
+                } else {
+                    current = []
+                }
+            } else {
+                current?.append(comment)
+            }
+        }
+        return result
+    }
+
+    /// Every code example in a `///` comment of `RestackStore` is a region this target compiles
+    /// and runs, line for line (issue 27): an example that stops compiling fails here, not in a
+    /// reader's app.
+    @Test func everyDocCommentExampleOfTheStoreIsCompiled() throws {
+        let regions = try Self.compiledSnippets()
+        let compiled = Set(regions.values)
+        var shown: Set<[String]> = []
+        let folder = Self.root.appendingPathComponent("Sources/RestackStore")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        var examples = 0
+        for file in files.sorted() {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for example in Self.docCommentExamples(text) {
+                examples += 1
+                shown.insert(example)
+                #expect(compiled.contains(example), "Sources/RestackStore/\(file): this example is not a compiled snippet region:\n\(example.joined(separator: "\n"))")
+            }
+        }
+        #expect(examples >= 8, "the doc comments' examples were not found: \(examples)")
+        let unshown = regions.filter { $0.key.hasPrefix(Self.docCommentPrefix) && !shown.contains($0.value) }.keys.sorted()
+        #expect(unshown.isEmpty, "regions for doc comments that no doc comment shows: \(unshown)")
     }
 }

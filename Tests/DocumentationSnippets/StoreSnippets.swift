@@ -99,7 +99,6 @@ struct StoreSnippets {
         let storeURL = URL(fileURLWithPath: folder.path("navigation.sqlite"))
         let sceneID = "scene"
         let inboxState = try RecordPayload.encode(InboxState(folder: "INBOX", scroll: 120))
-        // snippet: quick-start-save
         let store = try SnapshotStore(path: storeURL.path)   // creates and migrates the file if needed
         let tree = RestorationTree(root: .tabs(TabsContainer(tabs: [
             RestorationRecord(identifier: "mail", className: "NavController", container: .stack(StackContainer(records: [
@@ -109,7 +108,6 @@ struct StoreSnippets {
             RestorationRecord(identifier: "settings", className: "SettingsController"),
         ], selected: 0)))
         try store.save(tree, session: sceneID, appVersion: "2.3 (45)")
-        // end snippet
         let restored = try store.restore(session: sceneID).restored
         #expect(restored.plan.restoredRecords.compactMap(\.restoredRecord.identifier) == ["mail", "mailboxes", "inbox", "settings"])
         #expect(restored.snapshot.info.appVersion == "2.3 (45)")

@@ -1,56 +1,162 @@
 import Foundation
+import RestackTestSupport
 import Testing
 
-/// The `restore-inspect` commands the README and the getting-started article print, run as
-/// written, in order, through a shell (`swift run restore-inspect` is the built binary): each
-/// exits 0. The set-up command `swift run restore-inspect demo` comes first in each, so that the
-/// commands after it find the demo store and its class lists where it writes them.
-@Suite("the documents' commands run as written")
+/// Every shell command of the README and of every DocC article, run as written, in order, one
+/// document after another, through `/bin/sh` in a scratch working folder: each exits 0, and a
+/// command shown with its output (`$ COMMAND` in a console or text block, the lines after it up to
+/// the next `$` or the block's end) prints exactly that output.
+///
+/// `swift run TOOL` runs the built tool (a `swift` on the `PATH` that knows only `run`), so that the
+/// commands are the ones a reader types in the package's folder. The few commands that run the
+/// test suite or a release build are listed in ``notRunHere``, each with why; a listed command that
+/// no document has any more fails the test, so that the list cannot grow stale.
+@Suite("the documents' commands run as written", .serialized)
 struct DocumentedCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let prefix = "swift run restore-inspect"
 
-    /// The documents whose commands a reader runs as a walkthrough.
-    static let documents = ["README.md", "Sources/RestackStore/RestackStore.docc/InspectingAStore.md"]
+    /// Commands a document shows that this test does not run (by their start), and why.
+    static let notRunHere: [(start: String, why: String)] = [
+        ("swift test", "the test suite itself"),
+        ("RESTORE_INSPECT=\"$PWD/.build/debug/restore-inspect\" swift test", "the test suite itself, on a given binary"),
+        ("swift build -c release", "a release build and the bench (CI runs the bench's quick mode)"),
+        (".build/release/restack-bench", "the release bench (CI runs its quick mode)"),
+        ("bash Fuzz/run.sh", "the fuzz targets: a libFuzzer build and minutes of fuzzing (CI runs them 25 s each)"),
+        (#""$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov" report"#, "the coverage of a suite run with --enable-code-coverage"),
+    ]
 
-    /// The `restore-inspect` commands of a document's `sh` blocks, in order, continued lines
-    /// joined.
-    static func commands(in document: String) throws -> [String] {
-        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
-        var result: [String] = []
-        var inShell = false
+    /// The README and every article of the two catalogs (found, not listed, so that a new article
+    /// cannot escape the check).
+    static var documents: [String] {
+        get throws { try documentationFiles(in: root) }
+    }
+
+    /// A command of a document, with the output it shows, if any.
+    struct Command: CustomStringConvertible {
+        var line: String
+        var output: [String]?
+
+        var description: String { line }
+    }
+
+    /// The commands of a document, in order: every line of its `sh` blocks (comments and blank
+    /// lines aside, continued lines joined), and every `$ ` line of its other blocks with the
+    /// output shown after it.
+    static func commands(in text: String) -> [Command] {
+        var result: [Command] = []
+        var fence: String?
         var pending = ""
+        var showingOutput = false   // the lines after a `$ ` line, up to the block's end
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("```") {
-                inShell = trimmed == "```sh"
+                fence = fence == nil ? String(trimmed.dropFirst(3)) : nil
+                showingOutput = false
                 continue
             }
-            guard inShell else { continue }
-            if !pending.isEmpty || trimmed.hasPrefix(prefix) {
+            guard let language = fence, language != "swift" else { continue }
+            if language == "sh" {
+                guard !pending.isEmpty || !(trimmed.isEmpty || trimmed.hasPrefix("#")) else { continue }
                 pending += pending.isEmpty ? trimmed : " " + trimmed
                 if pending.hasSuffix("\\") {
                     pending = String(pending.dropLast()).trimmingCharacters(in: .whitespaces)
                 } else {
-                    result.append(pending)
+                    result.append(Command(line: pending))
                     pending = ""
                 }
+            } else if trimmed.hasPrefix("$ ") {
+                result.append(Command(line: String(trimmed.dropFirst(2)), output: []))
+                showingOutput = true
+            } else if showingOutput {
+                result[result.count - 1].output?.append(String(line))
             }
         }
         return result
     }
 
-    @Test(arguments: documents)
-    func everyCommandRunsAsWritten(document: String) throws {
-        let commands = try Self.commands(in: document)
-        let scratch = try Scratch()   // the working folder: what a command writes to a relative path lands there
-        #expect(commands.first?.hasPrefix("\(Self.prefix) demo") == true, "\(document) sets up with the demo first: \(commands)")
-        #expect(commands.count >= 3, "\(document): \(commands)")
-        for command in commands {
-            let shell = #"cd "$SCRATCH" && "$RESTORE_INSPECT_BINARY""# + command.dropFirst(Self.prefix.count)
-            let result = try CLI.runTool("/bin/sh", ["-c", shell], environment: ["RESTORE_INSPECT_BINARY": CLI.binary.path, "SCRATCH": scratch.url.path])
-            #expect(result.status == 0, "\(document): \(command)\n\(result.stderr)")
-            #expect(!result.stdout.isEmpty || command.contains(">"), "\(document): \(command) printed nothing")
+    /// A folder whose `swift` runs the built tools: `swift run TOOL ARGUMENTS`; anything else fails.
+    static func toolFolder(in scratch: TemporaryFolder) throws -> String {
+        let bin = scratch.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let tools = [
+            "restore-inspect": CLI.binary.path,
+            "restack-mail": builtExecutable(named: "restack-mail", overriddenBy: "RESTACK_MAIL").path,
+        ]
+        var script = "#!/bin/sh\ncase \"$1 $2\" in\n"
+        for (name, path) in tools.sorted(by: { $0.key < $1.key }) {
+            script += "'run \(name)') shift 2; exec '\(path)' \"$@\" ;;\n"
+            try FileManager.default.createSymbolicLink(atPath: "\(bin)/\(name)", withDestinationPath: path)
         }
+        script += "*) echo \"swift $*: not a command this test runs\" >&2; exit 97 ;;\nesac\n"
+        let swift = "\(bin)/swift"
+        _ = FileManager.default.createFile(atPath: swift, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        return bin
+    }
+
+    @Test func everyCommandOfEveryDocumentRunsAsWritten() throws {
+        let scratch = try Scratch()
+        let bin = try Self.toolFolder(in: scratch)
+        let path = "\(bin):" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        var skipped: Set<String> = []
+        var ran = 0
+        for (index, document) in try Self.documents.enumerated() {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
+            let commands = Self.commands(in: text)
+            if commands.contains(where: { $0.line.contains("/tmp/restack-demo") }) {
+                #expect(commands.first { $0.line.contains("restore-inspect") }?.line.hasPrefix("swift run restore-inspect demo") == true,
+                        "\(document) uses the demo store: it writes it first, with `swift run restore-inspect demo`: \(commands)")
+            }
+            // Each document in a working folder of its own: what a command writes to a relative
+            // path lands there, and no document finds what another left.
+            let folder = scratch.path("document-\(index)")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for command in commands {
+                if let skip = Self.notRunHere.first(where: { command.line.hasPrefix($0.start) }) {
+                    skipped.insert(skip.start)
+                    continue
+                }
+                let result = try CLI.runTool("/bin/sh", ["-c", #"cd "$DOCUMENT_FOLDER" && "# + command.line],
+                                             environment: ["PATH": path, "DOCUMENT_FOLDER": folder])
+                ran += 1
+                #expect(result.status == 0, "\(document): \(command.line)\n\(result.stderr)")
+                if let output = command.output, !output.isEmpty {
+                    let printed = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                    let shown = output.map { $0.trimmingCharacters(in: .whitespaces) }
+                    #expect(Array(printed.prefix(shown.count)) == shown && printed.dropFirst(shown.count).allSatisfy(\.isEmpty),
+                            "\(document): \(command.line) printed\n\(result.stdout)\nnot what the document shows:\n\(output.joined(separator: "\n"))")
+                }
+            }
+        }
+        #expect(Set(Self.notRunHere.map(\.start)) == skipped, "listed as not run but in no document: \(Set(Self.notRunHere.map(\.start)).subtracting(skipped))")
+        #expect(ran >= 20, "\(ran) commands ran")
+    }
+
+    /// The extraction itself: sh lines joined and commented, console commands with their output.
+    @Test func theCommandsOfADocumentAreItsShellLinesAndDollarLines() {
+        let text = """
+            ```sh
+            # set up
+            swift run restore-inspect demo   # a comment
+            swift run restore-inspect plan --db x \\
+                --session y
+            ```
+
+            ```console
+            $ echo a
+            a
+            $ true
+            ```
+
+            ```swift
+            $ not a command
+            ```
+
+            ```text
+            not the output of `true`
+            ```
+            """
+        let commands = Self.commands(in: text)
+        #expect(commands.map(\.line) == ["swift run restore-inspect demo   # a comment", "swift run restore-inspect plan --db x --session y", "echo a", "true"])
+        #expect(commands.map(\.output) == [nil, nil, ["a"], []])
     }
 }

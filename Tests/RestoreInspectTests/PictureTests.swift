@@ -28,6 +28,14 @@ struct PictureTests {
         // The detail dropped: the focus moves to the primary, the app shows its placeholder.
         ("placeholder-regular", "placeholder", "regular"),
         ("placeholder-compact", "placeholder", "compact"),
+        // Columns under a presented pile: the detail dropped, the focus moves to the content and
+        // the app shows its placeholder; compact, one stack up to the focus under the pile.
+        ("columns-regular", "columns", "regular"),
+        ("columns-compact", "columns", "compact"),
+        // Every kind, each as its kind's file declares it: a selection and focuses moved, placeholders,
+        // a truncating stack, a presentation chain, a container not restored.
+        ("kinds-regular", "kinds", "regular"),
+        ("kinds-compact", "kinds", "compact"),
     ]
 
     static func picture(_ input: String, layout: String, color: String, environment: [String: String?] = [:]) throws -> CLI.Result {

@@ -17,6 +17,8 @@ struct PlanTextTests {
         ("nesting-compact", "nesting", "compact", nil),
         ("duplicates", "duplicates", "regular", nil),                // warnings
         ("drilldown-deeplink", "drilldown", "regular", "deeplink"),  // a deep link merged
+        ("kinds-regular", "kinds", "regular", nil),                  // every kind's settings, as declared
+        ("kinds-compact", "kinds", "compact", nil),
     ]
 
     static func input(_ name: String) -> String {

@@ -165,3 +165,21 @@ extension ColumnsContainer: ContainerKind {
                             notes: result.focus == focus ? [] : [.deepLinkFocused])
     }
 }
+
+// MARK: - Drawing
+
+extension ColumnsContainer {
+    /// Three columns, the focused one marked and a detail that restored empty showing the app's
+    /// placeholder; a plan states the focus (and the saved one when it moved) and the placeholder.
+    package var drawing: ContainerDrawing {
+        ContainerDrawing(
+            body: .panes(Column.allCases.map { column in
+                ContainerDrawing.Pane(title: column.rawValue, slots: [column.rawValue], isFocused: column == focus,
+                                      showsPlaceholder: column == .detail && detail.isEmpty)
+            }),
+            compactTitle: "compact: one stack up to the focus",
+            settings: [ContainerDrawing.Setting(name: "focus", value: focus.rawValue, phrase: "focus \(focus.rawValue)")]
+                + (detail.isEmpty ? [ContainerDrawing.Setting(name: "detailPlaceholder", phrase: "detail placeholder")] : [])
+        )
+    }
+}

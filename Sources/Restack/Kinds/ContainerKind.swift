@@ -50,9 +50,9 @@ package struct ContainerKindProblem: Error {
 }
 
 /// Everything specific to one container kind, kept in that kind's own file: its slots and
-/// settings, its JSON and stored validation, its restoration rules, its compact arrangement and
-/// its deep-link steps. The planner, the JSON layer, the store, the diff, the adapter and the
-/// inspector go through this protocol and never name a kind.
+/// settings, its JSON and stored validation, its restoration rules, its compact arrangement, its
+/// deep-link steps, and how the inspector draws it. The planner, the JSON layer, the store, the
+/// diff, the adapter and the inspector go through this protocol and never name a kind.
 ///
 /// A kind is generic over the element its slots hold: saved records, planned records, an app's
 /// nodes. What does not depend on the element (slots, settings, rules on the settings) is
@@ -104,6 +104,9 @@ package protocol ContainerKind<Element> {
     /// Rule 8: the arrangement in a compact layout, the one stack shown and the elements
     /// hidden; `nil` for a kind that shows as it is.
     var compactArrangement: (stack: [Element], hidden: [Element])? { get }
+    /// How `restore-inspect` draws a container of this kind and lists it in a plan: its panes
+    /// or tab row, its compact stack's title, the settings a plan states (``ContainerDrawing``).
+    var drawing: ContainerDrawing { get }
 
     /// A deep link reveals the child at `index` (in document order) with `replacement` in its
     /// place: a tab bar selects it; a sequence pops every element above it; a split focuses its

@@ -106,3 +106,14 @@ extension DrillDownContainer: ContainerKind {
                             popped: Array(sequence[run.kept...]), shown: run.shown, pushed: rest.count, notes: [])
     }
 }
+
+// MARK: - Drawing
+
+extension DrillDownContainer {
+    /// Two columns, the left stack and the right slot; a right record promoted to the left
+    /// (rule 5) is drawn where it restores.
+    package var drawing: ContainerDrawing {
+        ContainerDrawing(body: .panes([ContainerDrawing.Pane(title: "left", slots: ["left"]),
+                                       ContainerDrawing.Pane(title: "right", slots: ["right"])]))
+    }
+}

@@ -99,3 +99,12 @@ extension PresentationContainer: ContainerKind {
                             popped: Array(chain[run.kept...]), shown: run.shown, pushed: rest.count, notes: [])
     }
 }
+
+// MARK: - Drawing
+
+extension PresentationContainer {
+    /// One pile: the base at the bottom, each presented record above the one presenting it.
+    package var drawing: ContainerDrawing {
+        ContainerDrawing(body: .panes([ContainerDrawing.Pane(title: "chain", slots: Self.slots.map(\.name))]))
+    }
+}

@@ -166,3 +166,21 @@ extension SplitContainer: ContainerKind {
                             notes: result.focus == focus ? [] : [.deepLinkFocused])
     }
 }
+
+// MARK: - Drawing
+
+extension SplitContainer {
+    /// Two columns, primary and detail, the focused one marked and a detail that restored empty
+    /// showing the app's placeholder; a plan states the focus (and the saved one when rule 6
+    /// moved it), the compact policy and the placeholder.
+    package var drawing: ContainerDrawing {
+        ContainerDrawing(
+            body: .panes([ContainerDrawing.Pane(title: "primary", slots: ["primary"], isFocused: focus == .primary),
+                          ContainerDrawing.Pane(title: "detail", slots: ["detail"], isFocused: focus == .detail, showsPlaceholder: detail.isEmpty)]),
+            compactTitle: "compact \(compact.rawValue): one stack",
+            settings: [ContainerDrawing.Setting(name: "focus", value: focus.rawValue, phrase: "focus \(focus.rawValue)"),
+                       ContainerDrawing.Setting(name: "compact", phrase: "compact \(compact.rawValue)")]
+                + (detail.isEmpty ? [ContainerDrawing.Setting(name: "detailPlaceholder", phrase: "detail placeholder")] : [])
+        )
+    }
+}

@@ -120,3 +120,17 @@ extension StackContainer: ContainerKind {
                             shown: run.shown, pushed: rest.count, notes: [])
     }
 }
+
+// MARK: - Drawing
+
+extension StackContainer {
+    /// One column; a stack that truncates says so in its title and its plan row, restored or not.
+    package var drawing: ContainerDrawing {
+        let truncates = afterDrop == .truncate
+        return ContainerDrawing(
+            titleSuffix: truncates ? "truncates" : nil,
+            body: .panes([ContainerDrawing.Pane(title: "stack", slots: Self.slots.map(\.name))]),
+            settings: truncates ? [ContainerDrawing.Setting(name: "afterDrop", phrase: "afterDrop truncate", isSaved: true)] : []
+        )
+    }
+}

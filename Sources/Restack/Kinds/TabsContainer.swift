@@ -97,3 +97,17 @@ extension TabsContainer: ContainerKind {
         DeepLinkPush(content: .tabs(self), revealed: nil, popped: [], shown: 0, pushed: 0, notes: [])
     }
 }
+
+// MARK: - Drawing
+
+extension TabsContainer {
+    /// A row of tabs, the selected one marked; a plan states the selection (and the saved one
+    /// when rule 7 moved it).
+    package var drawing: ContainerDrawing {
+        ContainerDrawing(
+            body: .tabRow(selected: selected),
+            settings: [ContainerDrawing.Setting(name: "selected", value: selected.map(String.init) ?? "none",
+                                                phrase: selected.map { "selected \($0)" } ?? "nothing selected")]
+        )
+    }
+}

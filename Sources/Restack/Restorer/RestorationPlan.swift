@@ -29,17 +29,15 @@ public struct RestorationPlan: Hashable, Sendable {
     /// Things worth knowing that did not drop any record.
     public var warnings: [RestorationWarning]
     /// What the plan was made from, when ``Restorer`` made it: an adapter's rebuild plans it
-    /// again with the records whose node failed refused. Not part of the plan's value.
-    var source: Source?
+    /// again with the records whose node failed refused. Not part of the plan's value (a plan's
+    /// value is what it restores): a plan made with the initializer, which has none, equals the
+    /// plan ``Restorer`` made with the same values.
+    @NotCompared var source: Source? = nil
 
     /// The saved tree a plan was made from and the deep links merged into it since, in order.
-    /// Two sources are always equal: a plan's value is what it restores.
-    struct Source: Hashable, Sendable {
+    struct Source: Sendable {
         var tree: RestorationTree
         var links: [DeepLink]
-
-        static func == (lhs: Source, rhs: Source) -> Bool { true }
-        func hash(into hasher: inout Hasher) {}
     }
 
     /// Creates a plan. Plans normally come from ``Restorer``.

@@ -11,16 +11,10 @@ import GRDBSQLite
 /// which a store opened this way opens when it is first needed.
 ///
 /// Why beneath GRDB: a GRDB connection's set-up is a fixed cost that a launch pays in full, in a
-/// fresh process, before its first screen. Counted by callgrind over `restack-bench probe` (open
-/// a 3-session store, restore one session of 10 records, close it, in a fresh process; Linux,
-/// release build), opening through GRDB cost 3.10M instructions and the first restore 1.33M
-/// more, where raw SQLite spends 2.25M on the whole: 6.33M, 2.81x; through this connection,
-/// 3.00M, 1.33x. Nearly all of GRDB's share is the Swift runtime looking up generic
-/// conformances the first time GRDB's types are used (each lookup scans every conformance record
-/// of the process): its default SQL functions and collations (0.86M), its statement
-/// authorizer's `DatabaseRegion`s at the first statements (1.4M), `validateFormat` (0.13M), and
-/// `NotificationCenter` in the queue's deinitializer (0.69M). GRDB has no setting that leaves
-/// them out. This connection has none of them, and prepares its few statements once. The file
+/// fresh process, before its first screen, nearly all of it the Swift runtime looking up generic
+/// conformances the first time GRDB's types are used (the figures: <doc:Performance>). GRDB has
+/// no setting that leaves them out. This connection has none of them, and prepares its few
+/// statements once. The file
 /// is still examined before it is used (a Restack store with exactly this library's migrations,
 /// in WAL mode), every value is still read through the checked decoding (``StoredValues``), and
 /// its writes have the store's durability (`synchronous`, as on GRDB's connection).
@@ -73,7 +67,7 @@ final class LaunchConnection: StatementRunner, @unchecked Sendable {
             // A file with side files (another process has it open, or was killed) is examined
             // read-only: closing a read-write connection as the file's last one would checkpoint
             // the other process's log into a file that may be refused. Once it is known to be a
-            // Restack store, it is opened again, read-write (about 60k instructions more).
+            // Restack store, it is opened again, read-write.
             let sideFiles = location.existingSideFiles
             // A log without its index: SQLite's read-only connection would create the index, and
             // nothing would remove it beside a file that is refused. The general path examines it
@@ -156,13 +150,6 @@ final class LaunchConnection: StatementRunner, @unchecked Sendable {
             }
             throw error
         }
-    }
-
-    /// The session's newest snapshot by the launch read, when it answers: `nil` when the
-    /// general path must (``LaunchRead/newest(_:session:threshold:)``), and when this
-    /// connection fails in any way, for the general path to fail the same way and say so.
-    func newest(session: String, threshold: Int) -> LaunchRead.Found? {
-        try? read { db in try LaunchRead.newest(db, session: session, threshold: threshold) }
     }
 
     func forEachRow(_ sql: String, binding values: [DatabaseValue], _ body: (SQLiteStatement) throws -> Bool) throws {

@@ -5,8 +5,8 @@ extension SnapshotStore {
     /// comes back after longer starts afresh.
     ///
     /// ```swift
-    /// var options = SnapshotStore.Options(appVersion: "3.0 (45)")
-    /// options.expiry = try .init(after: 14 * 24 * 3600)    // two weeks
+    /// var options = SnapshotStore.Options(appVersion: "3.0 (45)")   // recorded with each restore outcome
+    /// options.expiry = try .init(after: 14 * 24 * 3600)              // a user back after two weeks starts afresh
     /// ```
     ///
     /// A snapshot's age is the distance between its save time and the clock's time now, **in
@@ -35,7 +35,7 @@ extension SnapshotStore {
 
         /// Whether a snapshot saved at `savedAt` is expired at `now`: it is more than ``age``
         /// away from `now`, in the past or in the future.
-        public func hasExpired(savedAt: Date, now: Date) -> Bool {
+        package func hasExpired(savedAt: Date, now: Date) -> Bool {
             abs(now.timeIntervalSince(savedAt)) > age
         }
     }

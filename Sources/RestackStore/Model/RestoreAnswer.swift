@@ -25,7 +25,7 @@ public enum RestoreAnswer<Restoration: Hashable & Sendable>: Hashable, Sendable 
     }
 
     /// The expired snapshot, or `nil` when there is a restoration or nothing was saved.
-    public var expiredSnapshot: SnapshotInfo? {
+    package var expiredSnapshot: SnapshotInfo? {
         if case .expired(let info) = self { info } else { nil }
     }
 }

@@ -25,7 +25,7 @@ public struct RestoreOutcome: Hashable, Sendable {
         public var count: Int
 
         /// Creates a count.
-        public init(reason: DropReason, className: String?, count: Int) {
+        package init(reason: DropReason, className: String?, count: Int) {
             self.reason = reason
             self.className = className
             self.count = count
@@ -33,7 +33,7 @@ public struct RestoreOutcome: Hashable, Sendable {
     }
 
     /// The outcome's id: growing with each one recorded; 0 before it is recorded.
-    public var id: Int64
+    package var id: Int64
     /// The session restored.
     public var session: String
     /// When the restore was confirmed (or found expired), by the store's clock.
@@ -75,7 +75,7 @@ public struct RestoreOutcome: Hashable, Sendable {
     static let maxCount = Int(Int32.max)
 
     /// Creates an outcome. Outcomes normally come from a ``SnapshotStore``.
-    public init(
+    package init(
         id: Int64 = 0, session: String, recordedAt: Date, appVersion: String?, snapshotID: Int64, snapshotAppVersion: String?,
         result: Result, layout: Layout?, skippedQuarantined: Int, restoredRecords: Int, drops: [DropCount], duration: TimeInterval?
     ) {

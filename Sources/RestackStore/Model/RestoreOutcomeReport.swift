@@ -6,7 +6,7 @@ import Restack
 /// ```swift
 /// let report = RestoreOutcomeReport(try store.restoreOutcomes())
 /// for version in report.versions {
-///     print(version.appVersion ?? "unknown", version.restores, version.fellBack, version.drops.first?.className ?? "-")
+///     log.error("\(version.appVersion ?? "unknown"): \(version.restores) restores, \(version.fellBack) fell back")
 /// }
 /// ```
 ///

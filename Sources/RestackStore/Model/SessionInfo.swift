@@ -7,12 +7,12 @@ public struct SessionInfo: Hashable, Sendable {
     /// How many snapshots the session keeps.
     public var snapshotCount: Int
     /// The id of the newest snapshot, if the session has any.
-    public var latestSnapshotID: Int64?
+    package var latestSnapshotID: Int64?
     /// When the newest snapshot was saved, if the session has any.
     public var latestSavedAt: Date?
 
     /// Creates session information. Values normally come from a ``SnapshotStore``.
-    public init(name: String, snapshotCount: Int, latestSnapshotID: Int64?, latestSavedAt: Date?) {
+    package init(name: String, snapshotCount: Int, latestSnapshotID: Int64?, latestSavedAt: Date?) {
         self.name = name
         self.snapshotCount = snapshotCount
         self.latestSnapshotID = latestSnapshotID

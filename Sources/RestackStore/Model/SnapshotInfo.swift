@@ -28,7 +28,7 @@ public struct SnapshotInfo: Hashable, Sendable {
     public var isProvisional: Bool
     /// The form the snapshot was saved in, as `restack_snapshot.shape` keeps it: a format-1
     /// drill-down or a format-2 tree. Export writes the snapshot back in this form.
-    public var form: RestorationTree.Form
+    package var form: RestorationTree.Form
 
     /// Whether the crash-loop guard keeps this snapshot from being restored.
     public var isQuarantined: Bool {
@@ -36,7 +36,7 @@ public struct SnapshotInfo: Hashable, Sendable {
     }
 
     /// Creates snapshot information. Values normally come from a ``SnapshotStore``.
-    public init(
+    package init(
         id: Int64,
         session: String,
         formatVersion: Int,

@@ -7,12 +7,16 @@ import Restack
 /// and a store that is refused on opening is left byte for byte as it was.
 ///
 /// ```swift
-/// do {
+/// do throws(StoreError) {
 ///     let store = try SnapshotStore(path: path)
-/// } catch .newerSchema(let path, let unknown) {
-///     log("\(path) was written by a newer Restack (\(unknown))")
+///     try store.save(tree, session: sceneID)
 /// } catch {
-///     log("\(error)")
+///     switch error {
+///     case .newerSchema(let path, let unknown):
+///         log("\(path) was written by a newer Restack (\(unknown))")
+///     default:
+///         log("\(error)")
+///     }
 /// }
 /// ```
 public enum StoreError: Error, Hashable, Sendable {

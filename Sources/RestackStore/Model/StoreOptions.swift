@@ -12,7 +12,7 @@ extension SnapshotStore {
     /// options.retention = .init(keepLast: 5, maxAge: 7 * 24 * 3600)
     /// let store = try SnapshotStore(path: path, options: options)
     /// ```
-    public struct Options: Hashable, Sendable {
+    public struct Options: Sendable {
         /// Caps a save must respect; a save over one fails and writes nothing.
         public var limits: Limits
         /// Which snapshots a save prunes from its session's history.
@@ -75,26 +75,6 @@ extension SnapshotStore {
             self.expiry = expiry
             self.outcomeRetention = outcomeRetention
             self.clock = clock
-        }
-
-        /// Whether two options make a store behave alike: every setting but the logger and the
-        /// clock.
-        public static func == (lhs: Options, rhs: Options) -> Bool {
-            lhs.limits == rhs.limits && lhs.retention == rhs.retention && lhs.crashLoopThreshold == rhs.crashLoopThreshold
-                && lhs.durability == rhs.durability && lhs.busyTimeout == rhs.busyTimeout && lhs.appVersion == rhs.appVersion
-                && lhs.expiry == rhs.expiry && lhs.outcomeRetention == rhs.outcomeRetention
-        }
-
-        /// Hashes every setting but the logger and the clock.
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(limits)
-            hasher.combine(retention)
-            hasher.combine(crashLoopThreshold)
-            hasher.combine(durability)
-            hasher.combine(busyTimeout)
-            hasher.combine(appVersion)
-            hasher.combine(expiry)
-            hasher.combine(outcomeRetention)
         }
     }
 

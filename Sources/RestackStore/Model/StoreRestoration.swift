@@ -16,19 +16,7 @@ public struct StoreRestoration: Hashable, Sendable {
     /// When `beginRestore` began loading this restoration (the system's uptime in nanoseconds),
     /// for the duration `confirmRestore(_:)` records; `nil` for a restoration
     /// from a peek or made by hand. Not part of equality.
-    var begunAt: UInt64?
-
-    /// Whether two restorations hold the same snapshot, plan and skipped snapshots.
-    public static func == (lhs: StoreRestoration, rhs: StoreRestoration) -> Bool {
-        lhs.snapshot == rhs.snapshot && lhs.plan == rhs.plan && lhs.skippedQuarantined == rhs.skippedQuarantined
-    }
-
-    /// Hashes the snapshot, the plan and the skipped ids.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(snapshot)
-        hasher.combine(plan)
-        hasher.combine(skippedQuarantined)
-    }
+    @NotCompared var begunAt: UInt64? = nil
 
     /// Whether the restore fell back to an older snapshot because newer ones are quarantined.
     public var fellBack: Bool {
@@ -36,7 +24,7 @@ public struct StoreRestoration: Hashable, Sendable {
     }
 
     /// Creates a restoration from a plan. Values normally come from a ``SnapshotStore``.
-    public init(snapshot: StoredSnapshot, plan: RestorationPlan, skippedQuarantined: [Int64] = []) {
+    package init(snapshot: StoredSnapshot, plan: RestorationPlan, skippedQuarantined: [Int64] = []) {
         self.snapshot = snapshot
         self.plan = plan
         self.skippedQuarantined = skippedQuarantined
@@ -44,7 +32,7 @@ public struct StoreRestoration: Hashable, Sendable {
 
     /// Plans `snapshot` for `layout`, asking `resolver` what becomes of each restorable record
     /// (rebuilt, class gone, stale payload, renamed), once.
-    public init(snapshot: StoredSnapshot, layout: Layout = .regular, skippedQuarantined: [Int64] = [], resolver: RecordResolver = .acceptAll) {
+    package init(snapshot: StoredSnapshot, layout: Layout = .regular, skippedQuarantined: [Int64] = [], resolver: RecordResolver = .acceptAll) {
         self.init(snapshot: snapshot, plan: Restorer.plan(snapshot.tree, layout: layout, resolver: resolver), skippedQuarantined: skippedQuarantined)
     }
 

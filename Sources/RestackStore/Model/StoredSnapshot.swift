@@ -2,8 +2,8 @@ import Restack
 
 /// A snapshot read back from the store: its information and what was saved, exactly.
 ///
-/// The tree keeps the form it was saved in (`RestorationTree.form`, also in
-/// ``SnapshotInfo/form``): a format-1 drill-down is exported as a format-1 state file.
+/// The tree keeps the form it was saved in (`RestorationTree.form`): a format-1 drill-down is
+/// exported as a format-1 state file.
 public struct StoredSnapshot: Hashable, Sendable {
     /// The snapshot's information.
     public var info: SnapshotInfo
@@ -11,7 +11,7 @@ public struct StoredSnapshot: Hashable, Sendable {
     public var tree: RestorationTree
 
     /// Creates a stored snapshot. Values normally come from a ``SnapshotStore``.
-    public init(info: SnapshotInfo, tree: RestorationTree) {
+    package init(info: SnapshotInfo, tree: RestorationTree) {
         self.info = info
         self.tree = tree
     }

@@ -20,7 +20,7 @@ extension SnapshotStore {
         public static let system = TimeSource { Date() }
 
         /// The time now, by this clock.
-        public func now() -> Date {
+        package func now() -> Date {
             read()
         }
     }

@@ -14,10 +14,8 @@ extension Statement {
     /// statement's parameters at every execution, and they are bound through one nested closure
     /// per argument (GRDB's temporary bindings). Not `setUncheckedArguments` + `execute()` either
     /// (this function's previous form): that clears every binding first (`sqlite3_clear_bindings`,
-    /// 17k instructions a save, most of them on the 80 parameters of the records' `INSERT`) and
-    /// binds text through GRDB's C-string path (see ``bind(_:to:at:)``). A save of 10 records
-    /// went from 491k to 416k instructions with this and ``DocumentRows/recordInsertSQL``'s plain
-    /// parameters (callgrind, `restack-bench probe --save`, per save; raw SQLite 423k).
+    /// paid on the 80 parameters of the records' `INSERT`) and binds text through GRDB's
+    /// C-string path (see ``bind(_:to:at:)``).
     func execute(binding values: [DatabaseValue]) throws {
         let cursor = try StepCursor(self, binding: values)
         while try cursor.next() != nil {}
@@ -50,7 +48,7 @@ extension Statement {
     /// whose statements GRDB does not prepare.
     ///
     /// `sql` is read only for an error: GRDB's `Statement.sql` trims the statement's text at
-    /// every read (about 650k instructions a save when it was read eagerly, callgrind).
+    /// every read.
     ///
     /// - Throws: A `DatabaseError` when `values` are not as many as the statement's parameters,
     ///   or when SQLite refuses a value.
@@ -71,9 +69,8 @@ extension Statement {
     ///
     /// Text goes in by its UTF-8 bytes and their count, where GRDB's `String` binding hands
     /// SQLite a C string (a temporary copy of the string made for the call, then `strlen`, and
-    /// a cut at the first NUL): binding the values of a save of 10 records went from 71k to 55k
-    /// instructions, SQLite's own copying of them included (callgrind). An empty blob is bound as a zero-length blob, never as NULL (a `Data`
-    /// without storage has no base address, which SQLite would take for NULL).
+    /// a cut at the first NUL). An empty blob is bound as a zero-length blob, never as NULL (a
+    /// `Data` without storage has no base address, which SQLite would take for NULL).
     static func bind(_ value: DatabaseValue, to statement: SQLiteStatement, at index: CInt) -> CInt {
         // SQLite copies the value before the bind returns (`SQLITE_TRANSIENT`).
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

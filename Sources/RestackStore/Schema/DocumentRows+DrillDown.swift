@@ -49,8 +49,7 @@ extension DocumentRows {
     /// Rows come back in the order of `restack_record`'s key, the path: `left[0]` ... `left[9]`,
     /// `right`, so a stack of up to ten records (and any stack whose paths sort in position
     /// order) takes this way. It accepts exactly the records the placing accepts in that order,
-    /// and gives the same container: without the array of optional places and its
-    /// `compactMap`, a restore of 10 records takes about 6k instructions less (callgrind).
+    /// and gives the same container, without the array of optional places and its `compactMap`.
     private static func drillDownInOrder(_ children: [Placed]) -> DrillDownContainer<RestorationRecord>? {
         var left: [RestorationRecord] = []
         left.reserveCapacity(children.count)

@@ -48,8 +48,8 @@ enum DocumentRows {
             written += 1
             let (slot, position) = (step.slotName, step.index)
             let path = parent.isEmpty ? step.description : parent + "/" + step.description
-            // One value at a time, not `append(contentsOf: [...])`: no array allocated per record
-            // (about 1.2k instructions each, callgrind). Text and payloads are bound exactly
+            // One value at a time, not `append(contentsOf: [...])`: no array allocated per record.
+            // Text and payloads are bound exactly
             // (``GRDB/Statement/bind(_:to:at:)``): NUL characters kept, an empty payload a blob.
             rows.append(snapshotID.databaseValue)
             rows.append(path.databaseValue)
@@ -75,8 +75,6 @@ enum DocumentRows {
     ///
     /// One statement of many rows instead of one per record: GRDB's per-execution work (reset,
     /// bindings, execution hooks) and SQLite's own per-statement start and halt are paid once.
-    /// A save of 10 records went from 1.08M to 0.84M instructions (callgrind, `probe --save`; raw
-    /// SQLite, one statement per record: 0.95M).
     static let recordsPerInsert = 16
     /// The values of one record row.
     static let recordColumns = 8
@@ -177,7 +175,7 @@ enum DocumentRows {
     }
 
     /// Reads a snapshot's document back.
-    static func load(_ db: Database, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> RestorationTree {
+    static func load(_ db: some StatementRunner, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> RestorationTree {
         var rows = RecordRows(snapshotID: snapshotID)
         try db.forEachRow(recordsSQL, binding: [snapshotID.databaseValue]) { step in
             try rows.add(StoredValues(statement: step, name: rows.nextRowName), from: 0)

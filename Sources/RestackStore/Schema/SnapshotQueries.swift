@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Restack
 
 /// The SQL the store runs, in one place. Statements on the save and restore paths are cached.
@@ -29,7 +30,7 @@ enum SnapshotQueries {
     static func sessionForSaving(_ db: Database, name: String, creatingAt date: Date) throws -> (id: Int64, restoringSnapshotID: Int64?) {
         // Read from the statement (``StepCursor``), not through `Row.fetchOne`: no `Row` built;
         // the name bound as it is (its bytes, NUL characters included), not through the generic
-        // `StatementArguments(_:)` (12k instructions a save, callgrind).
+        // `StatementArguments(_:)`.
         let cursor = try StepCursor(
             db.cachedStatement(sql: "SELECT id, restoring_snapshot_id FROM restack_session WHERE name = CAST(? AS TEXT)"),
             binding: [name.databaseValue]
@@ -43,15 +44,17 @@ enum SnapshotQueries {
     }
 
     /// The id of the session named `name`, if there is one.
-    static func existingSessionID(_ db: Database, name: String) throws -> Int64? {
-        try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT id FROM restack_session WHERE name = CAST(? AS TEXT)"),
-            arguments: [exact(name)]
-        )
+    static func existingSessionID(_ db: some StatementRunner, name: String) throws -> Int64? {
+        var id: Int64?
+        try db.forEachRow("SELECT id FROM restack_session WHERE name = CAST(? AS TEXT)", binding: [name.databaseValue]) { step in
+            id = try StoredValues(statement: step, name: .unidentified).integer(0, .sessionID)
+            return false
+        }
+        return id
     }
 
     /// The id of the session named `name`; throws when there is none.
-    static func requireSessionID(_ db: Database, name: String) throws -> Int64 {
+    static func requireSessionID(_ db: some StatementRunner, name: String) throws -> Int64 {
         guard let id = try existingSessionID(db, name: name) else {
             throw StoreError.sessionNotFound(name)
         }
@@ -66,7 +69,7 @@ enum SnapshotQueries {
     static func exact(_ string: String?) -> DatabaseValue {
         guard let string else { return .null }
         // A NUL looked for in the string's contiguous UTF-8 (a native string's), not through
-        // the generic `utf8.contains`: about 400 instructions less per value, 21 values a save.
+        // the generic `utf8.contains`, which is slower per value.
         let hasNUL = string.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? string.utf8.contains(0)
         return hasNUL ? Data(string.utf8).databaseValue : string.databaseValue
     }
@@ -87,29 +90,44 @@ enum SnapshotQueries {
 
     // MARK: Snapshots
 
-    /// The columns of `SnapshotInfo`, for a query over `restack_snapshot AS s` joined with
-    /// `restack_session AS ss`, read by ``info(_:)``.
-    static let infoColumns = """
-        s.id, \(StoredColumn.sessionName.selection("ss")), s.format_version, \(StoredColumn.appVersion.selection("s")),
-        s.saved_at, (SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = s.id),
-        s.unconfirmed_restores, s.quarantined_at, s.provisional_for, \(StoredColumn.shape.selection("s"))
-        """
+    /// The columns of a `SnapshotInfo`, over `restack_snapshot AS s` joined with
+    /// `restack_session AS ss`, in the order ``info(_:from:)`` reads them: text as it is stored,
+    /// one column reference each (``StoredValues/exactText(_:_:)``). `count` is the record
+    /// count's expression: the launch read counts the rows it reads instead.
+    static func infoColumns(count: String = "(SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = s.id)") -> String {
+        "s.id, ss.name, s.format_version, s.app_version, s.saved_at, \(count), s.unconfirmed_restores, s.quarantined_at, s.provisional_for, s.shape"
+    }
 
-    /// A row of ``infoColumns``, every value checked.
-    static func info(_ row: Row) throws -> SnapshotInfo {
-        let values = try StoredValues(row: row, idAt: 0, .snapshotID, name: StoredRow.snapshot)
+    /// How many columns ``infoColumns(count:)`` selects.
+    static let infoColumnCount = 10
+
+    /// The one `SnapshotInfo` decoder: the row a statement stands on, from column `first` on
+    /// (``infoColumns(count:)``), every value checked.
+    static func info(_ step: SQLiteStatement, from first: Int = 0) throws(DamagedValue) -> SnapshotInfo {
+        let id = try StoredValues(statement: step, name: .unidentified).integer(first, .snapshotID)
+        let values = StoredValues(statement: step, name: .snapshot(id))
         return SnapshotInfo(
-            id: try values.integer(0, .snapshotID),
-            session: try values.requiredText(1, .sessionName),
-            formatVersion: try values.int(2, .formatVersion),
-            appVersion: try values.text(3, .appVersion),
-            savedAt: try values.date(4, .savedAt),
-            recordCount: try values.int(5, .count),
-            unconfirmedRestores: try values.int(6, .unconfirmedRestores),
-            quarantinedAt: try values.optionalDate(7, .quarantinedAt),
-            isProvisional: try values.optionalInteger(8, .provisionalFor) != nil,
-            form: try shape(values.requiredText(9, .shape), snapshotID: values.integer(0, .snapshotID))
+            id: id,
+            session: try values.requiredExactText(first + 1, .sessionName),
+            formatVersion: try values.int(first + 2, .formatVersion),
+            appVersion: try values.exactText(first + 3, .appVersion),
+            savedAt: try values.date(first + 4, .savedAt),
+            recordCount: try values.int(first + 5, .count),
+            unconfirmedRestores: try values.int(first + 6, .unconfirmedRestores),
+            quarantinedAt: try values.optionalDate(first + 7, .quarantinedAt),
+            isProvisional: try values.optionalInteger(first + 8, .provisionalFor) != nil,
+            form: try shape(values.requiredExactText(first + 9, .shape), snapshotID: id)
         )
+    }
+
+    /// The snapshot infos a statement over ``infoColumns(count:)`` returns, in order.
+    static func infos(_ db: some StatementRunner, _ sql: String, binding values: [DatabaseValue]) throws -> [SnapshotInfo] {
+        var result: [SnapshotInfo] = []
+        try db.forEachRow(sql, binding: values) { step in
+            result.append(try info(step))
+            return true
+        }
+        return result
     }
 
     /// A stored shape, checked.
@@ -122,54 +140,39 @@ enum SnapshotQueries {
     }
 
     /// The newest snapshot of a session, if it has any.
-    static func latestInfo(_ db: Database, sessionID: Int64) throws -> SnapshotInfo? {
-        try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT \(infoColumns)
+    static func latestInfo(_ db: some StatementRunner, sessionID: Int64) throws -> SnapshotInfo? {
+        try infos(db, """
+            SELECT \(infoColumns())
             FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
             WHERE s.session_id = ? ORDER BY s.id DESC LIMIT 1
-            """), arguments: [sessionID]).map(info)
+            """, binding: [sessionID.databaseValue]).first
     }
 
     /// A snapshot by id, optionally only within one session.
-    static func info(_ db: Database, snapshotID: Int64, sessionID: Int64?) throws -> SnapshotInfo? {
-        try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT \(infoColumns)
+    static func info(_ db: some StatementRunner, snapshotID: Int64, sessionID: Int64?) throws -> SnapshotInfo? {
+        try infos(db, """
+            SELECT \(infoColumns())
             FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
             WHERE s.id = ?1 AND (?2 IS NULL OR s.session_id = ?2)
-            """), arguments: [snapshotID, sessionID]).map(info)
+            """, binding: [snapshotID.databaseValue, sessionID?.databaseValue ?? .null]).first
     }
 
     /// A session's ordinary snapshots (provisional ones are never restored), newest first, for
-    /// the crash-loop guard to choose from: the newest `limit` of them, or all. Without record counts, which the guard does not need (a
-    /// restore counts the records it loads): one index lookup for the usual case.
-    static func guardCandidates(_ db: Database, sessionID: Int64, limit: Int?) throws -> [SnapshotInfo] {
-        let statement = try db.cachedStatement(sql: guardCandidatesSQL)
-        let rows = try Row.fetchCursor(statement, arguments: [sessionID, limit ?? -1])
-        var result: [SnapshotInfo] = []
-        while let row = try rows.next() {
-            let values = try StoredValues(row: row, idAt: 0, .snapshotID, of: statement, name: StoredRow.snapshot)
-            result.append(SnapshotInfo(
-                id: try values.integer(0, .snapshotID), session: "", formatVersion: try values.int(1, .formatVersion),
-                appVersion: try values.text(2, .appVersion),
-                savedAt: try values.date(3, .savedAt), recordCount: 0,
-                unconfirmedRestores: try values.int(4, .unconfirmedRestores),
-                quarantinedAt: try values.optionalDate(5, .quarantinedAt),
-                form: try shape(values.requiredText(6, .shape), snapshotID: values.integer(0, .snapshotID))
-            ))
-        }
-        return result
+    /// the crash-loop guard to choose from: the newest `limit` of them, or all.
+    static func guardCandidates(_ db: some StatementRunner, sessionID: Int64, limit: Int?) throws -> [SnapshotInfo] {
+        try infos(db, guardCandidatesSQL, binding: [sessionID.databaseValue, (limit ?? -1).databaseValue])
     }
 
     /// Session ?1's ordinary snapshots, newest first, at most ?2 of them (-1: all).
     static let guardCandidatesSQL = """
-        SELECT s.id, s.format_version, \(StoredColumn.appVersion.selection("s")), s.saved_at,
-               s.unconfirmed_restores, s.quarantined_at, \(StoredColumn.shape.selection("s"))
-        FROM restack_snapshot s WHERE s.session_id = ? AND s.provisional_for IS NULL ORDER BY s.id DESC LIMIT ?
+        SELECT \(infoColumns())
+        FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
+        WHERE s.session_id = ? AND s.provisional_for IS NULL ORDER BY s.id DESC LIMIT ?
         """
 
     /// The crash-loop guard's choice for a session: looks at the newest snapshot first, and at
     /// the rest of the history only when the newest is passed over.
-    static func guardChoice(_ db: Database, sessionID: Int64, threshold: Int) throws -> CrashLoopGuard.Choice {
+    static func guardChoice(_ db: some StatementRunner, sessionID: Int64, threshold: Int) throws -> CrashLoopGuard.Choice {
         let newest = try guardCandidates(db, sessionID: sessionID, limit: 1)
         let choice = CrashLoopGuard.choose(from: newest, threshold: threshold)
         if choice.chosen != nil || newest.isEmpty {
@@ -178,18 +181,10 @@ enum SnapshotQueries {
         return CrashLoopGuard.choose(from: try guardCandidates(db, sessionID: sessionID, limit: nil), threshold: threshold)
     }
 
-    /// The crash-loop guard's choice for the session named `session`.
-    ///
-    /// - Throws: ``StoreError/sessionNotFound(_:)`` when there is no such session.
-    static func guardChoice(_ db: Database, session: String, threshold: Int) throws -> CrashLoopGuard.Choice {
-        try guardChoice(db, sessionID: requireSessionID(db, name: session), threshold: threshold)
-    }
-
-    /// A chosen snapshot's records, with its information completed (session, record count).
-    static func load(_ db: Database, _ info: SnapshotInfo, session: String) throws -> StoredSnapshot {
+    /// A chosen snapshot's records, with its record count as loaded.
+    static func load(_ db: some StatementRunner, _ info: SnapshotInfo) throws -> StoredSnapshot {
         var info = info
         let tree = try DocumentRows.load(db, snapshotID: info.id, formatVersion: info.formatVersion, shape: info.form)
-        info.session = session
         info.recordCount = tree.recordCount
         return StoredSnapshot(info: info, tree: tree)
     }
@@ -233,11 +228,11 @@ enum SnapshotQueries {
         """
 
     /// Every snapshot of a session, oldest first.
-    static func history(_ db: Database, sessionID: Int64) throws -> [SnapshotInfo] {
-        try Row.fetchAll(db, sql: """
-            SELECT \(infoColumns)
+    static func history(_ db: some StatementRunner, sessionID: Int64) throws -> [SnapshotInfo] {
+        try infos(db, """
+            SELECT \(infoColumns())
             FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
             WHERE s.session_id = ? ORDER BY s.id
-            """, arguments: [sessionID]).map(info)
+            """, binding: [sessionID.databaseValue])
     }
 }

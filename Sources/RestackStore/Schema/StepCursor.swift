@@ -7,9 +7,8 @@ import GRDBSQLite
 /// A statement that writes is stepped to its end the same way (``GRDB/Statement/execute(binding:)``).
 ///
 /// Not `Row.fetchCursor`: a row cursor builds GRDB's `Row` over the statement, whose set-up at
-/// every execution lowercases and hashes the statement's column names (about 10k instructions
-/// per execution of a 13-column statement, callgrind), and reads each value through `Row`'s
-/// generic subscript.
+/// every execution lowercases and hashes the statement's column names, and reads each value
+/// through `Row`'s generic subscript.
 final class StepCursor: DatabaseCursor {
     typealias Element = SQLiteStatement
     let _statement: Statement
@@ -19,7 +18,7 @@ final class StepCursor: DatabaseCursor {
     /// (``GRDB/Statement/resetAndBind(_:)``).
     ///
     /// Not GRDB's `setArguments`: it validates the arguments against the statement and clears
-    /// every binding before binding again (about 3.5k instructions a restore, callgrind).
+    /// every binding before binding again.
     init(_ statement: Statement, binding values: [DatabaseValue]) throws {
         _statement = statement
         try statement.resetAndBind(values)
@@ -44,9 +43,7 @@ final class StepCursor: DatabaseCursor {
 /// Through the SQLite C API on GRDB's statement (GRDB's own `GRDBSQLite` module): GRDB gives a
 /// value's storage class only through `DatabaseValue`, which reads TEXT as a C string (cut at a
 /// NUL), so each text value was read twice (the class and string, then the bytes as `Data` to
-/// keep what follows a NUL). Reading the class, then the bytes once, into a `String`: the
-/// restore of 10 records (30 text values) went from 222k to 201k instructions, raw SQLite 176k
-/// (callgrind, `restack-bench probe`, per restore).
+/// keep what follows a NUL). This reads the class, then the bytes once, into a `String`.
 enum ColumnText {
     case null
     case text(String)

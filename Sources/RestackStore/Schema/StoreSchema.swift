@@ -46,8 +46,8 @@ enum StoreSchema {
     /// Reads the schema of `db` without changing anything.
     ///
     /// A Restack store records its migrations, so one query usually answers: the launch path
-    /// prepares one statement here (each prepared statement costs GRDB's authorizer about 14k
-    /// instructions per column it reads). Other files are told apart by their tables.
+    /// prepares one statement here (GRDB's authorizer pays per column a prepared statement
+    /// reads). Other files are told apart by their tables.
     static func status(_ db: Database) throws -> Status {
         // Only a missing table is an answer here: any other error (a lock held by another
         // process, a damaged page) is thrown, never taken for "no migrations" (which would wait
@@ -68,8 +68,8 @@ enum StoreSchema {
     ///
     /// Read through a plain statement and ``StepCursor``, not `String.fetchAll(db, sql:)`: on
     /// the launch path this is the connection's first statement, and GRDB's SQL request and its
-    /// generic cursor cost about 0.3M instructions more the first time in a process, most of it
-    /// the Swift runtime looking up generic conformances (callgrind). A non-text identifier (a
+    /// generic cursor cost the Swift runtime's conformance lookups the first time in a process.
+    /// A non-text identifier (a
     /// damaged table) reads as no identifier, so that the file is examined by its tables.
     static func appliedMigrations(_ db: some StatementRunner) throws -> [String] {
         var applied: [String] = []

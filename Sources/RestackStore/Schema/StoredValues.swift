@@ -47,9 +47,7 @@ struct StoredValues {
     /// The value at `index`, of the class `column` allows (text as its bytes), or the error.
     private func value(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> DatabaseValue {
         // Not `row[index] as DatabaseValue`: GRDB's generic subscript is not specialized across
-        // modules, and its conformance lookups made a restore 32% slower (callgrind: 331k
-        // instructions against 250k with the C API). From the statement a cursor steps, GRDB's
-        // `DatabaseValue(sqliteStatement:index:)` reads the value with no more than that.
+        // modules, and its conformance lookups slowed every restore.
         let value = statement.map { DatabaseValue(sqliteStatement: $0, index: CInt(index)) }
             ?? row.map { $0[$0.startIndex.advanced(by: index)].1 } ?? .null
         switch (value.storage, column.storage) {
@@ -87,8 +85,7 @@ struct StoredValues {
     /// The integer an integer column holds on the row a statement stands on, read with the C
     /// API; `nil` for anything else (NULL, another class, a value from a `Row`), which
     /// ``value(_:_:)`` then checks as before. Not through `DatabaseValue`, whose enum is built
-    /// and switched over twice per value: a restore of 10 records went from 197.3k to 195.9k
-    /// instructions (callgrind, `restack-bench probe`).
+    /// and switched over twice per value.
     private func storedInteger(_ index: Int, _ column: StoredColumn) -> Int64? {
         guard column.storage == .integer, let statement, sqlite3_column_type(statement, CInt(index)) == SQLITE_INTEGER else {
             return nil
@@ -124,11 +121,9 @@ struct StoredValues {
     /// Text from a column selected as it is (not with ``StoredColumn/selection(_:)``), exactly
     /// as stored, or `nil` for NULL; only for values read from a statement.
     ///
-    /// One column reference instead of the selection's five: GRDB's authorizer costs about 7k
-    /// instructions per column reference when a statement is prepared, so the launch read's
-    /// five text columns prepare about 140k instructions cheaper (callgrind). GRDB reads TEXT
-    /// as a C string, which would cut it at a NUL: the value is read once, as bytes, by
-    /// ``ColumnText``.
+    /// One column reference instead of the selection's five: GRDB's authorizer pays per column
+    /// reference when a statement is prepared. GRDB reads TEXT as a C string, which would cut
+    /// it at a NUL: the value is read once, as bytes, by ``ColumnText``.
     func exactText(_ index: Int, _ column: StoredColumn) throws(DamagedValue) -> String? {
         guard let statement else { return try text(index, column) }
         switch ColumnText(statement, CInt(index)) {

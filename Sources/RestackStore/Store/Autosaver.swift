@@ -26,16 +26,16 @@ import Restack
 /// let autosaver = Autosaver(store: store, session: sceneID, appVersion: "3.0") { error in
 ///     log.error("navigation state not saved: \(error)")
 /// }
-/// autosaver.submit(currentState)            // on every navigation change
-/// try await autosaver.flush()               // when the scene enters the background
+/// autosaver.submit(currentTree)               // on every navigation change
+/// try await autosaver.flush()                 // when the scene enters the background
 /// ```
 public actor Autosaver {
     /// The store saved to.
-    public nonisolated let store: SnapshotStore
+    package nonisolated let store: SnapshotStore
     /// The session saved.
-    public nonisolated let session: String
+    package nonisolated let session: String
     /// The app version recorded with each snapshot.
-    public nonisolated let appVersion: String?
+    package nonisolated let appVersion: String?
     private let onFailure: (@Sendable (StoreError) -> Void)?
     private nonisolated let mailbox = Mailbox()
 
@@ -50,7 +50,7 @@ public actor Autosaver {
     private var waiters: [(target: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// How many snapshots this autosaver has written.
-    public private(set) var snapshotsWritten = 0
+    package private(set) var snapshotsWritten = 0
 
     /// Creates an autosaver for one session of a store.
     ///

@@ -56,6 +56,11 @@ extension SnapshotStore {
     /// Begins a restore at launch, asynchronously: the crash-loop guard's choice, counted (see
     /// ``beginRestore(session:layout:resolver:)``), loaded and not yet planned, or expired.
     ///
+    /// The synchronous form's core runs on a dispatch queue, off the calling actor; the answer
+    /// is made on the caller's, and planning is the caller's
+    /// (``LoadedRestoration/plan(layout:resolver:)``): the two forms give the same answers,
+    /// errors, log records and metrics.
+    ///
     /// - Returns: The loaded snapshot to plan, ``RestoreAnswer/expired(_:)`` when it expired
     ///   (``Options/expiry``), or ``RestoreAnswer/nothingSaved`` when the session was never saved:
     ///   not an error at launch (show the initial UI).
@@ -63,43 +68,23 @@ extension SnapshotStore {
     ///   quarantined, and the store's other errors.
     public func beginRestore(session: String) async throws(StoreError) -> RestoreAnswer<LoadedRestoration> {
         let begunAt = StoreRestoration.uptime()
-        let threshold = options.crashLoopThreshold
-        let expiry = options.expiry, now = options.clock.now()
-        // The usual case through the launch connection, as the synchronous form does.
-        let usual = try await Self.offloaded { () throws(StoreError) in
-            try self.beginUsual(session: session, threshold: threshold, expiry: expiry, now: now)
-        }
-        let result: Loaded?
-        if let usual {
-            result = usual
-        } else {
-            result = try await optionalSession { () async throws(StoreError) in
-                try await write { db in try Self.beginLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
-            }
-        }
-        if let result, let expired = result.expired {
-            await recordExpired(expired, skipped: result.skipped.count, at: now)
-        }
-        return try loaded(session: session, result, begunAt: begunAt)
+        let request = restoreRequest(session: session, counts: true)
+        let loaded = try await Self.offloaded { () throws(StoreError) in try self.loadForRestore(request) }
+        return try answer(loaded, request, begunAt: begunAt)
     }
 
     /// Says what a restore would give, asynchronously, without counting an attempt;
-    /// ``RestoreAnswer/nothingSaved`` when the session was never saved.
+    /// ``RestoreAnswer/nothingSaved`` when the session was never saved. See
+    /// ``restore(session:layout:resolver:)``.
     public func restore(session: String) async throws(StoreError) -> RestoreAnswer<LoadedRestoration> {
-        let threshold = options.crashLoopThreshold
-        let expiry = options.expiry, now = options.clock.now()
-        let launch = connections.launch
-        if let found = try await Self.offloaded({ () throws(StoreError) in launch?.newest(session: session, threshold: threshold) }) {
-            return try loaded(session: session, Self.peek(found, expiry: expiry, now: now), begunAt: nil)
-        }
-        return try loaded(session: session, try await optionalSession { () async throws(StoreError) in
-            try await read { db in try Self.peekLoad(db, session: session, threshold: threshold, expiry: expiry, now: now) }
-        }, begunAt: nil)
+        let request = restoreRequest(session: session, counts: false)
+        let loaded = try await Self.offloaded { () throws(StoreError) in try self.loadForRestore(request) }
+        return try answer(loaded, request, begunAt: nil)
     }
 
-    /// Runs `work` on a dispatch queue and awaits it: the launch connection's reads and writes
-    /// (a sync, a wait for another process's lock) must not block Swift concurrency's threads,
-    /// as GRDB's asynchronous accessors do not.
+    /// Runs `work` on a dispatch queue and awaits it: a restore's reads and writes (a sync, a
+    /// wait for another process's lock), on the launch connection or GRDB's, must not block
+    /// Swift concurrency's threads.
     private static func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws(StoreError) -> T) async throws(StoreError) -> T {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, StoreError>, Never>) in
             DispatchQueue.global(qos: .userInitiated).async {
@@ -129,52 +114,29 @@ extension SnapshotStore {
     }
 
     /// Lifts a quarantine, asynchronously; see `liftQuarantine(snapshotID:)`.
-    public func liftQuarantine(snapshotID: Int64) async throws(StoreError) {
+    package func liftQuarantine(snapshotID: Int64) async throws(StoreError) {
         try await write { db in try Self.lift(db, snapshotID: snapshotID) }
-    }
-
-    /// `nil` for a session that does not exist, the result otherwise.
-    private func optionalSession<T>(_ body: () async throws(StoreError) -> T) async throws(StoreError) -> T? {
-        do {
-            return try await body()
-        } catch {
-            if case .sessionNotFound = error { return nil }
-            throw error
-        }
-    }
-
-    private func loaded(session: String, _ result: Loaded?, begunAt: UInt64?) throws(StoreError) -> RestoreAnswer<LoadedRestoration> {
-        guard let result else { return .nothingSaved }
-        logQuarantines(result.quarantined, session: session)
-        if let expired = result.expired {
-            logExpired(expired)
-            return .expired(expired)
-        }
-        guard let snapshot = result.snapshot else {
-            throw .noRestorableSnapshot(session: session, quarantined: result.skipped)
-        }
-        return .restore(LoadedRestoration(snapshot: snapshot, skippedQuarantined: result.skipped, logger: options.logger, begunAt: begunAt))
     }
 
     // MARK: Reading and history
 
     /// Every session, asynchronously; see `sessions()`.
-    public func sessions() async throws(StoreError) -> [SessionInfo] {
+    package func sessions() async throws(StoreError) -> [SessionInfo] {
         try await read(Self.sessionList)
     }
 
     /// A session's snapshots, asynchronously; see `snapshots(session:)`.
-    public func snapshots(session: String) async throws(StoreError) -> [SnapshotInfo] {
+    package func snapshots(session: String) async throws(StoreError) -> [SnapshotInfo] {
         try await read { db in try SnapshotQueries.history(db, sessionID: SnapshotQueries.requireSessionID(db, name: session)) }
     }
 
     /// The newest snapshot of a session, asynchronously; see `latestSnapshot(session:)`.
-    public func latestSnapshot(session: String) async throws(StoreError) -> StoredSnapshot {
+    package func latestSnapshot(session: String) async throws(StoreError) -> StoredSnapshot {
         try await read { db in try Self.latest(db, session: session) }
     }
 
     /// A snapshot by id, asynchronously; see `snapshot(id:session:)`.
-    public func snapshot(id: Int64, session: String? = nil) async throws(StoreError) -> StoredSnapshot {
+    package func snapshot(id: Int64, session: String? = nil) async throws(StoreError) -> StoredSnapshot {
         try await read { db in try Self.snapshot(db, id: id, session: session) }
     }
 
@@ -185,7 +147,7 @@ extension SnapshotStore {
 
     /// Prunes a session's history, asynchronously; see `pruneHistory(session:keepingLast:)`.
     @discardableResult
-    public func pruneHistory(session: String, keepingLast count: Int) async throws(StoreError) -> Int {
+    package func pruneHistory(session: String, keepingLast count: Int) async throws(StoreError) -> Int {
         precondition(count >= 1, "pruneHistory keeps at least one snapshot")
         return try await write { db in try Self.prune(db, session: session, keepingLast: count) }
     }

@@ -9,7 +9,7 @@ extension SnapshotStore {
     ///
     /// Damage is reported, not thrown: each part of the check runs in its own read, and one
     /// that cannot read the file adds a problem to the report and leaves its count `nil`.
-    public func check() throws(StoreError) -> StoreCheckReport {
+    package func check() throws(StoreError) -> StoreCheckReport {
         var problems: [String] = []
         func attempt<T>(_ what: String, _ body: (Database) throws -> T) -> T? {
             do {

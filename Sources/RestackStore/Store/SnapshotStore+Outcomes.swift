@@ -8,9 +8,7 @@ extension SnapshotStore {
     /// The outcomes the store recorded, oldest first: of one session, or of every session
     /// (including deleted ones: an outcome outlives its session) when `session` is `nil`.
     ///
-    /// ```swift
-    /// let report = RestoreOutcomeReport(try store.restoreOutcomes())
-    /// ```
+    /// ``RestoreOutcomeReport`` sums them per app version.
     ///
     /// - Throws: ``StoreError/corrupt(path:detail:)`` for a damaged outcome row, naming it,
     ///   and read errors.
@@ -19,7 +17,7 @@ extension SnapshotStore {
     }
 
     /// The outcomes the store recorded, asynchronously; see `restoreOutcomes(session:)`.
-    public func restoreOutcomes(session: String? = nil) async throws(StoreError) -> [RestoreOutcome] {
+    package func restoreOutcomes(session: String? = nil) async throws(StoreError) -> [RestoreOutcome] {
         try await read { db in try OutcomeQueries.outcomes(db, session: session) }
     }
 
@@ -61,32 +59,5 @@ extension SnapshotStore {
             logOutcomeFailure(failure, session: outcome.session)
         }
         RestoreMetrics.record(outcome)
-    }
-
-    /// Records the outcome of a restore that found `info` expired: best effort, in its own
-    /// transaction, a failure logged.
-    func recordExpired(_ info: SnapshotInfo, skipped: Int, at now: Date) {
-        let outcome = RestoreOutcome(expired: info, skippedQuarantined: skipped, appVersion: options.appVersion, at: now)
-        let retention = options.outcomeRetention
-        var failure: StoreError?
-        do {
-            try write { db in try OutcomeQueries.insert(db, outcome, retention: retention) }
-        } catch {
-            failure = error
-        }
-        finishOutcome(outcome, failure: failure)
-    }
-
-    /// Records the outcome of an expired restore, asynchronously.
-    func recordExpired(_ info: SnapshotInfo, skipped: Int, at now: Date) async {
-        let outcome = RestoreOutcome(expired: info, skippedQuarantined: skipped, appVersion: options.appVersion, at: now)
-        let retention = options.outcomeRetention
-        var failure: StoreError?
-        do {
-            try await write { db in try OutcomeQueries.insert(db, outcome, retention: retention) }
-        } catch {
-            failure = error
-        }
-        finishOutcome(outcome, failure: failure)
     }
 }

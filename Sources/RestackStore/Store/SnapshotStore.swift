@@ -12,12 +12,10 @@ import Restack
 ///
 /// ```swift
 /// let store = try SnapshotStore(path: storeURL.path)
-/// try store.save(state, session: scene.session.persistentIdentifier, appVersion: "2.3")
+/// try store.save(tree, session: sceneID, appVersion: "2.3")
 ///
-/// // On the next launch:
-/// let restoration = try store.restore(session: sessionID) { record in
-///     factory.canMake(record.className)
-/// }
+/// // On the next launch: a restoration, an expired snapshot, or nothing saved.
+/// let answer = try store.beginRestore(session: sceneID, resolver: RecordResolver { factory.canMake($0.className) })
 /// ```
 ///
 /// The store knows nothing of the restoration rules: ``restore(session:layout:resolver:)``
@@ -40,12 +38,15 @@ import Restack
 /// ### Restoring
 /// - <doc:LaunchSequence>
 /// - ``beginRestore(session:layout:resolver:)``
-/// - ``beginRestore(session:layout:resolver:)``
+/// - ``beginRestore(session:)``
 /// - ``restore(session:layout:resolver:)``
-/// - ``restore(session:layout:resolver:)``
+/// - ``restore(session:)``
 ///
 /// ### Managing history
-/// - ``check()``
+/// - ``deleteSession(_:)-1hz51``
+/// - ``deleteSession(_:)-92xrs``
+/// - ``pruneHistory(session:keepingLast:)``
+/// - ``liftQuarantine(snapshotID:)``
 public final class SnapshotStore: Sendable {
     /// GRDB's connection, or pool of connections, the store works through, and its lean launch
     /// connection when it was opened at a path.
@@ -171,8 +172,8 @@ public final class SnapshotStore: Sendable {
     ///
     /// ```swift
     /// let store = try SnapshotStore.inMemory()
-    /// try store.save(state, session: "test")
-    /// #expect(try store.restore(session: "test").plan.left.count == 2)
+    /// try store.save(tree, session: "test")
+    /// #expect(try store.restore(session: "test").restoration?.plan.restoredRecords.count == 2)
     /// ```
     public static func inMemory(options: Options = Options()) throws(StoreError) -> SnapshotStore {
         var configuration = Configuration()
@@ -223,7 +224,7 @@ public final class SnapshotStore: Sendable {
     ///
     /// ```swift
     /// var migrator = DatabaseMigrator()
-    /// migrator.registerMigration("app.v1") { db in ... }
+    /// migrator.registerMigration("app.v1") { db in try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY)") }
     /// SnapshotStore.registerMigrations(in: &migrator)
     /// try migrator.migrate(dbQueue)
     /// let store = try SnapshotStore(database: dbQueue)
@@ -233,7 +234,7 @@ public final class SnapshotStore: Sendable {
     }
 
     /// The identifiers of the schema migrations this library knows, oldest first.
-    public static var knownMigrations: [String] {
+    package static var knownMigrations: [String] {
         StoreSchema.knownMigrations
     }
 
@@ -243,8 +244,7 @@ public final class SnapshotStore: Sendable {
     /// ``StoreError``. `body` only reads.
     ///
     /// Not `DatabaseQueue.read`: it brackets each read with `PRAGMA query_only`, a flag pragma
-    /// that expires every prepared statement, so that each restore re-prepared its statements
-    /// (callgrind: 5x the instructions of the raw SQLite baseline per restore).
+    /// that expires every prepared statement, so that each restore re-prepared its statements.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         try withStoreErrors(path: path) {
             try database.unsafeRead { db in try Self.inTransaction(db, begin: "BEGIN DEFERRED TRANSACTION", body) }
@@ -265,7 +265,7 @@ public final class SnapshotStore: Sendable {
     /// `body` or the commit throws.
     ///
     /// GRDB's `inTransaction` and `beginTransaction()`/`commit()` prepare their statements anew
-    /// each time: about 15k instructions each, a sixth of a restore (callgrind).
+    /// each time.
     static func inTransaction<T>(_ db: Database, begin: String, _ body: (Database) throws -> T) throws -> T {
         try db.cachedStatement(sql: begin).execute()
         do {

@@ -11,9 +11,11 @@ extension SnapshotStore {
         logger.log(level: level, "save failed: \(error)", metadata: ["session": "\(session)", "path": "\(path)"])
     }
 
-    /// What a restore passed over and dropped.
-    func logRestoration(_ restoration: StoreRestoration, session: String) {
-        guard let logger = options.logger else { return }
+    /// What a planned restore passed over and dropped, whichever form planned it
+    /// (``LoadedRestoration/plan(layout:resolver:)``).
+    static func logPlanned(_ restoration: StoreRestoration, to logger: Logger?) {
+        guard let logger else { return }
+        let session = restoration.snapshot.info.session
         let snapshot = "\(restoration.snapshot.info.id)"
         if restoration.fellBack {
             logger.warning("restored an older snapshot: newer ones are quarantined by the crash-loop guard",

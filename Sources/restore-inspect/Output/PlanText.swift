@@ -158,27 +158,23 @@ enum PlanText {
         return settings.isEmpty ? ["", indent + kind] : ["", indent + kind, String(settings)]
     }
 
-    /// `split · focus detail (saved primary) · compact merge · one stack: primary[0], detail[0]`.
+    /// `split · focus detail (saved primary) · compact merge · one stack: primary[0], detail[0]`:
+    /// the settings the kind declares (``ContainerDrawing/settings``), the restored ones with the
+    /// saved value where the rules changed it.
     private static func containerLine(_ saved: RestorationContainer, planned: PlannedContainer?, indent: String) -> String {
         var parts = ["[\(saved.kind.rawValue)]"]
-        switch (saved, planned?.content) {
-        case (.split(let split), .split(let plannedSplit)?):
-            let focus = plannedSplit.focus
-            parts.append(focus == split.focus ? "focus \(focus.rawValue)" : "focus \(focus.rawValue) (saved \(split.focus.rawValue))")
-            parts.append("compact \(split.compact.rawValue)")
-            if plannedSplit.detail.isEmpty { parts.append("detail placeholder") }
-        case (.columns(let columns), .columns(let plannedColumns)?):
-            let focus = plannedColumns.focus
-            parts.append(focus == columns.focus ? "focus \(focus.rawValue)" : "focus \(focus.rawValue) (saved \(columns.focus.rawValue))")
-            if plannedColumns.detail.isEmpty { parts.append("detail placeholder") }
-        case (.stack(let stack), _) where stack.afterDrop == .truncate:
-            parts.append("afterDrop truncate")
-        case (.tabs(let tabs), .tabs(let plannedTabs)?):
-            let selected = plannedTabs.selected
-            let now = selected.map { "selected \($0)" } ?? "nothing selected"
-            parts.append(selected == tabs.selected ? now : "\(now) (saved \(tabs.selected.map(String.init) ?? "none"))")
-        default:
-            break
+        let savedSettings = saved.drawing.settings
+        if let planned {
+            for setting in planned.content.drawing.settings {
+                let before = savedSettings.first { $0.name == setting.name }?.value
+                if let value = setting.value, let before, before != value {
+                    parts.append("\(setting.phrase) (saved \(before))")
+                } else {
+                    parts.append(setting.phrase)
+                }
+            }
+        } else {
+            parts += savedSettings.filter(\.isSaved).map(\.phrase)
         }
         if planned == nil {
             parts.append("not restored")

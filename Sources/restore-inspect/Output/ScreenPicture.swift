@@ -3,11 +3,12 @@ import Restack
 /// A drawing of the screen a plan restores, as the user would see it, over the saved tree it was
 /// made from.
 ///
-/// A split or a drill-down in the regular layout is two framed columns (primary and detail, left
-/// and right); in a compact layout, the one stack of the plan's arrangement, then what it keeps
-/// hidden. A stack is one column; so is a presentation chain, its base at the bottom. Every stack
-/// is drawn as it piles up: its top (visible) record first, its bottom (root) record last. Tabs are a row with the selected tab marked `* `, then the
-/// container of each tab that holds one. A record's container is drawn inside its column,
+/// Each container is drawn as its kind declares (``ContainerDrawing``, in the kind's file): framed
+/// columns side by side (a split's primary and detail, a drill-down's left and right, a stack's
+/// one column), or a row of tabs with the selected tab marked `* ` and then the container of each
+/// tab that holds one; in a compact layout, the one stack of the plan's arrangement, then what it
+/// keeps hidden. Every stack is drawn as it piles up: its top (visible) record first, its bottom
+/// (root) record last. A record's container is drawn inside its column,
 /// indented under the record. Each record line is `  step "identifier" Class` (the saved class,
 /// then `(renamed to New)` for a record the resolver renamed), marked `x` and
 /// `(dropped: reason)` when dropped, `~` and `(hidden in compact)` when hidden. Names are escaped
@@ -116,79 +117,38 @@ struct ScreenPicture {
         container.children.map { (step: $0.step, record: $0.element, path: path.appending($0.step)) }
     }
 
-    /// A container's block: its kind, then its columns, one stack or tab row.
+    /// A container's block: its title, then what its kind declares (``ContainerDrawing``): framed
+    /// columns or a tab row, or in a compact layout the one stack. The planned container's
+    /// declaration is drawn when there is one (its focus, selection and placeholder are the
+    /// restored ones), else the saved container's.
     private func container(_ container: RestorationContainer, at path: RecordPath) -> PictureBlock {
         let restored = planned[path]
-        switch container {
-        case .drillDown:
-            if let compact = restored?.compact {
-                return oneStack(container, at: path, compact, title: "compact: one stack")
+        let drawing = restored?.content.drawing ?? container.drawing
+        if let compact = restored?.compact {
+            return oneStack(container, at: path, compact, title: drawing.compactTitle)
+        }
+        let title = line(style.bold("[\(container.kind.rawValue)]" + (drawing.titleSuffix.map { " " + $0 } ?? "")))
+        let all = children(of: container, at: path)
+        switch drawing.body {
+        case .panes(let panes):
+            // Each record is drawn in the slot it restores in (a drill-down's right record
+            // promoted to the left stack, rule 5), a record not restored where it was saved.
+            var restoredSlot: [RecordPath: String] = [:]
+            for (step, record) in restored?.content.children ?? [] {
+                restoredSlot[record.from] = step.slotName
             }
-            // A right record promoted to the left stack (rule 5) is drawn where it restores.
-            var plannedLeft = Set<RecordPath>()
-            if case .drillDown(let plannedDrillDown)? = restored?.content {
-                plannedLeft = Set(plannedDrillDown.left.map(\.from))
-            }
-            let all = children(of: container, at: path)
-            let left = all.filter { $0.step.slotName == "left" || plannedLeft.contains($0.path) }
-            let right = all.filter { $0.step == .right && !plannedLeft.contains($0.path) }
-            return .column([line(style.bold("[drillDown]")), columns([("left", left), ("right", right)])])
-        case .split(let split):
-            var focus = split.focus
-            var placeholder = false
-            if case .split(let plannedSplit)? = restored?.content {
-                focus = plannedSplit.focus
-                placeholder = plannedSplit.detail.isEmpty
-            }
-            if let compact = restored?.compact {
-                return oneStack(container, at: path, compact, title: "compact \(split.compact.rawValue): one stack")
-            }
-            let all = children(of: container, at: path)
-            let primary = all.filter { $0.step.slotName == "primary" }
-            let detail = all.filter { $0.step.slotName == "detail" }
-            var detailColumn = column(detail)
-            if placeholder {
-                detailColumn = .column([line(style.dim("  (the app's placeholder)")), detailColumn])
-            }
-            let titles = [focus == .primary ? "primary (focus)" : "primary", focus == .detail ? "detail (focus)" : "detail"]
-            return .column([line(style.bold("[split]")), frame([(titles[0], column(primary)), (titles[1], detailColumn)])])
-        case .columns(let columns):
-            if let compact = restored?.compact {
-                return oneStack(container, at: path, compact, title: "compact: one stack up to the focus")
-            }
-            var focus = columns.focus
-            var placeholder = false
-            if case .columns(let plannedColumns)? = restored?.content {
-                focus = plannedColumns.focus
-                placeholder = plannedColumns.detail.isEmpty
-            }
-            let all = children(of: container, at: path)
-            let panes = ColumnsContainer<RestorationRecord>.Column.allCases.map { column in
-                var block = self.column(all.filter { $0.step.slotName == column.rawValue })
-                if column == .detail && placeholder {
+            let columns = panes.map { pane in
+                var block = column(all.filter { pane.slots.contains(restoredSlot[$0.path] ?? $0.step.slotName) })
+                if pane.showsPlaceholder && restored != nil {
                     block = .column([line(style.dim("  (the app's placeholder)")), block])
                 }
-                return (title: column == focus ? "\(column.rawValue) (focus)" : column.rawValue, block: block)
+                return (title: pane.isFocused ? "\(pane.title) (focus)" : pane.title, block: block)
             }
-            return .column([line(style.bold("[columns]")), frame(panes)])
-        case .stack(let stack):
-            let title = stack.afterDrop == .truncate ? "[stack] truncates" : "[stack]"
-            return .column([line(style.bold(title)), columns([("stack", children(of: container, at: path))])])
-        case .presentation:
-            // One pile: the base at the bottom, each presented record above the one presenting it.
-            return .column([line(style.bold("[presentation]")), columns([("chain", children(of: container, at: path))])])
-        case .tabs(let tabs):
-            var selected = tabs.selected.map { path.appending(.tabs($0)) }
-            if case .tabs(let plannedTabs)? = restored?.content {
-                selected = plannedTabs.selected.map { plannedTabs.tabs[$0].from }
-            }
-            return tabRow(container, at: path, selected: selected)
+            return .column([title, frame(columns)])
+        case .tabRow(let selected):
+            let selectedPath = selected.map { index in restored.map { $0.content.children[index].element.from } ?? all[index].path }
+            return tabRow(container, at: path, title: title, selected: selectedPath)
         }
-    }
-
-    /// Columns side by side, each framed, each a stack drawn top first.
-    private func columns(_ stacks: [(title: String, records: [Child])]) -> PictureBlock {
-        frame(stacks.map { ($0.title, column($0.records)) })
     }
 
     /// One column: the records top first, each followed by its container, indented.
@@ -251,7 +211,7 @@ struct ScreenPicture {
     }
 
     /// Tabs: `| * tabs[0] "inbox" Inbox | tabs[1] ... |`, then each tab's container under its name.
-    private func tabRow(_ container: RestorationContainer, at path: RecordPath, selected: RecordPath?) -> PictureBlock {
+    private func tabRow(_ container: RestorationContainer, at path: RecordPath, title: PictureBlock, selected: RecordPath?) -> PictureBlock {
         var cells: [String] = []
         var below: [PictureBlock] = []
         for (step, record) in container.children {
@@ -269,7 +229,7 @@ struct ScreenPicture {
             }
         }
         let row = cells.isEmpty ? style.dim("(no tabs)") : "|" + cells.map { " \($0) " }.joined(separator: "|") + "|"
-        return .column([line(style.bold("[tabs]")), line(row)] + below)
+        return .column([title, line(row)] + below)
     }
 
     /// Framed columns side by side; an empty one says so.

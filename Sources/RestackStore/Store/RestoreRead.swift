@@ -1,0 +1,152 @@
+import Foundation
+import GRDB
+import Restack
+
+/// The one restore read, behind every restore entry (``SnapshotStore/beginRestore(session:layout:resolver:)``,
+/// ``SnapshotStore/restore(session:layout:resolver:)`` and their asynchronous forms): the
+/// crash-loop guard's choice for a session and its records, written once against
+/// ``StatementRunner`` so that the store's lean launch connection and GRDB's connection run the
+/// same statements.
+///
+/// A begun restore differs from a peek only by the guard's writes (``Request/counts``):
+/// quarantining an earlier launch's unconfirmed saves and the snapshots over the threshold,
+/// counting the chosen snapshot's restore and making it pending. Both read the same way:
+/// the launch read first (``LaunchRead``: one statement in the usual case), the general path
+/// (the session, the guard's candidates, the records) otherwise.
+enum RestoreRead {
+    /// What a restore asks.
+    struct Request: Sendable {
+        var session: String
+        var threshold: Int
+        var expiry: SnapshotStore.Expiry?
+        var now: Date
+        /// Whether the guard's writes are made: `true` for a begun restore, `false` for a peek.
+        var counts: Bool
+
+        func hasExpired(_ info: SnapshotInfo) -> Bool {
+            expiry?.hasExpired(savedAt: info.savedAt, now: now) ?? false
+        }
+    }
+
+    /// What the read found.
+    struct Loaded: Sendable {
+        /// The chosen snapshot, loaded; `nil` when nothing was saved, when every snapshot is
+        /// quarantined, or when the chosen one expired.
+        var snapshot: StoredSnapshot?
+        /// Newer snapshots passed over, newest first.
+        var skipped: [Int64] = []
+        /// Snapshots quarantined by this read (a begun restore only).
+        var quarantined: [Int64] = []
+        /// The chosen snapshot, when it expired.
+        var expired: SnapshotInfo?
+        /// Whether the session was never saved.
+        var nothingSaved = false
+    }
+
+    /// Reads (and, for a begun restore, writes the guard's bookkeeping) in the caller's
+    /// transaction: a write transaction when `request.counts`, a read transaction otherwise.
+    static func run(_ db: some StatementRunner, _ request: Request) throws -> Loaded {
+        if let found = try LaunchRead.newest(db, session: request.session, threshold: request.threshold) {
+            var snapshot = found.snapshot
+            let guardWrites = request.counts ? GuardWrites(db, sessionID: found.sessionID, now: request.now) : nil
+            try guardWrites?.quarantineUnconfirmedSaves()
+            if request.hasExpired(snapshot.info) {
+                try guardWrites?.endPending()
+                return Loaded(snapshot: nil, expired: snapshot.info)
+            }
+            try guardWrites?.markPending(snapshot.info.id)
+            if guardWrites != nil { snapshot.info.unconfirmedRestores += 1 }
+            return Loaded(snapshot: snapshot)
+        }
+        return try general(db, request)
+    }
+
+    /// Where the launch read does not answer: the session, the guard's candidates, the chosen
+    /// snapshot's records, each read on its own; a snapshot whose records cannot be read is
+    /// quarantined by a begun restore, and the guard chooses again.
+    private static func general(_ db: some StatementRunner, _ request: Request) throws -> Loaded {
+        guard let sessionID = try SnapshotQueries.existingSessionID(db, name: request.session) else {
+            return Loaded(snapshot: nil, nothingSaved: true)
+        }
+        let guardWrites = request.counts ? GuardWrites(db, sessionID: sessionID, now: request.now) : nil
+        try guardWrites?.quarantineUnconfirmedSaves()
+        var loaded = Loaded(snapshot: nil)
+        while true {
+            let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: request.threshold)
+            if let guardWrites {
+                for id in choice.toQuarantine { try guardWrites.quarantine(id) }
+                loaded.quarantined += choice.toQuarantine
+            }
+            loaded.skipped += choice.skipped.filter { !loaded.skipped.contains($0) }
+            guard let info = choice.chosen else {
+                // The quarantines above are kept: they are what the guard learned.
+                try guardWrites?.endPending()
+                return loaded
+            }
+            if request.hasExpired(info) {
+                // The guard's choice decides: an older snapshot is not restored in its place.
+                try guardWrites?.endPending()
+                loaded.expired = info
+                return loaded
+            }
+            var snapshot: StoredSnapshot
+            do {
+                snapshot = try SnapshotQueries.load(db, info)
+            } catch is DamagedValue where guardWrites != nil {
+                // A snapshot that cannot be read would fail every launch: it is quarantined (kept
+                // for `check` and inspection) and the guard chooses again. A peek says what is
+                // damaged.
+                try guardWrites?.quarantine(info.id)
+                loaded.quarantined.append(info.id)
+                loaded.skipped.append(info.id)
+                continue
+            }
+            try guardWrites?.markPending(info.id)
+            if guardWrites != nil { snapshot.info.unconfirmedRestores += 1 }
+            loaded.snapshot = snapshot
+            return loaded
+        }
+    }
+
+    /// The crash-loop guard's writes for one session, in the caller's transaction.
+    private struct GuardWrites<Runner: StatementRunner> {
+        let db: Runner
+        let sessionID: Int64
+        let now: Int64
+
+        init(_ db: Runner, sessionID: Int64, now: Date) {
+            self.db = db
+            self.sessionID = sessionID
+            self.now = SnapshotQueries.milliseconds(now)
+        }
+
+        /// Saves of an earlier launch whose restore was never confirmed: it crashed (or was
+        /// killed) before its UI came up. Kept for inspection, never restored; they stay marked
+        /// provisional, so that they are never candidates (restoring the same snapshot again is
+        /// not a fallback).
+        func quarantineUnconfirmedSaves() throws {
+            try db.execute("""
+                UPDATE restack_snapshot SET quarantined_at = ?
+                WHERE session_id = ? AND provisional_for IS NOT NULL AND quarantined_at IS NULL
+                """, binding: [now.databaseValue, sessionID.databaseValue])
+        }
+
+        func quarantine(_ snapshotID: Int64) throws {
+            try db.execute("UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?",
+                           binding: [now.databaseValue, snapshotID.databaseValue])
+        }
+
+        /// Nothing pending: the guard chose nothing to restore, or its choice expired.
+        func endPending() throws {
+            try db.execute("UPDATE restack_session SET restoring_snapshot_id = NULL WHERE id = ?", binding: [sessionID.databaseValue])
+        }
+
+        /// Counts a restore of the chosen snapshot and makes it its session's pending restore.
+        func markPending(_ snapshotID: Int64) throws {
+            try db.execute("UPDATE restack_session SET restoring_snapshot_id = ? WHERE id = ?",
+                           binding: [snapshotID.databaseValue, sessionID.databaseValue])
+            try db.execute("UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
+                           binding: [snapshotID.databaseValue])
+        }
+    }
+}
