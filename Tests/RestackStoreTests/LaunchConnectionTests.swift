@@ -21,32 +21,34 @@ struct LaunchConnectionTests {
         return path
     }
 
-    @Test func theLaunchReadOpensNoGRDBConnectionAndAnswersAsTheGeneralPath() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func theLaunchReadOpensNoGRDBConnectionAndAnswersAsTheGeneralPath(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let path = try Self.storeFile(folder)
         let store = try SnapshotStore(path: path)
         #expect(store.connections.launch != nil)
         #expect(!store.connections.isWriterOpen)
-        let lean = try store.restore(session: "a", layout: .compact)
+        let lean = try await form.peek(store, session: "a", layout: .compact)
         #expect(!store.connections.isWriterOpen, "the usual restore went through GRDB's connection")
         // The general path, through GRDB's connection, on the same file.
-        let general = try SnapshotStore(readingAt: path).restore(session: "a", layout: .compact)
+        let general = try await form.peek(SnapshotStore(readingAt: path), session: "a", layout: .compact)
         #expect(lean == general)
         #expect(try lean.restored.snapshot.tree == mailState)
-        try store.save(Self.second, session: "a")
+        try await store.save(Self.second, session: "a")
         #expect(store.connections.isWriterOpen)
     }
 
-    @Test func restoresSeeWhatTheStoreAndOtherStoresWrote() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func restoresSeeWhatTheStoreAndOtherStoresWrote(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let path = try Self.storeFile(folder)
         let store = try SnapshotStore(path: path)
-        #expect(try store.restore(session: "a").restored.snapshot.tree == mailState)
-        let saved = try store.save(Self.second, session: "a")
-        #expect(try store.restore(session: "a").restored.snapshot.info.id == saved.id)
+        #expect(try await form.peek(store, session: "a").restored.snapshot.tree == mailState)
+        let saved = try await store.save(Self.second, session: "a")
+        #expect(try await form.peek(store, session: "a").restored.snapshot.info.id == saved.id)
         let other = try SnapshotStore(path: path)
-        let third = try other.save(mailState, session: "a")
-        #expect(try store.restore(session: "a").restored.snapshot.info.id == third.id)
+        let third = try await other.save(mailState, session: "a")
+        #expect(try await form.peek(store, session: "a").restored.snapshot.info.id == third.id)
     }
 
     @Test func gRDBsConnectionExaminesTheFileAgainWhenItOpens() throws {
@@ -65,30 +67,32 @@ struct LaunchConnectionTests {
         }
     }
 
-    @Test func aRestoreBegunAtLaunchCountsTheAttemptWithoutGRDB() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func aRestoreBegunAtLaunchCountsTheAttemptWithoutGRDB(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let path = try Self.storeFile(folder)
         let store = try SnapshotStore(path: path)
-        let restoration = try store.beginRestore(session: "a").restored
+        let restoration = try await form.begin(store, session: "a").restored
         #expect(!store.connections.isWriterOpen, "the usual begun restore went through GRDB's connection")
         #expect(restoration.snapshot.info.unconfirmedRestores == 1)
-        let counted = try SnapshotStore(readingAt: path).snapshots(session: "a")
+        let counted = try await SnapshotStore(readingAt: path).snapshots(session: "a")
         #expect(counted.map(\.unconfirmedRestores) == [1])
-        try store.confirmRestore(restoration)
-        #expect(try SnapshotStore(readingAt: path).snapshots(session: "a").map(\.unconfirmedRestores) == [0])
+        try await form.confirm(store, restoration)
+        #expect(try await SnapshotStore(readingAt: path).snapshots(session: "a").map(\.unconfirmedRestores) == [0])
     }
 
-    @Test func launchesThatCrashWhileRebuildingFallBackOnTheThird() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func launchesThatCrashWhileRebuildingFallBackOnTheThird(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let path = try Self.storeFile(folder)
-        try SnapshotStore(path: path).save(Self.second, session: "a")
+        try await SnapshotStore(path: path).save(Self.second, session: "a")
         for launch in 1...2 {
             let store = try SnapshotStore(path: path)
-            let restoration = try store.beginRestore(session: "a").restored
+            let restoration = try await form.begin(store, session: "a").restored
             #expect(restoration.snapshot.tree == Self.second && !restoration.fellBack, "launch \(launch)")
-            try store.save(mailState, session: "a")   // provisional: quarantined at the next launch
+            try await store.save(mailState, session: "a")   // provisional: quarantined at the next launch
         }
-        let third = try SnapshotStore(path: path).beginRestore(session: "a").restored
+        let third = try await form.begin(SnapshotStore(path: path), session: "a").restored
         #expect(third.fellBack)
         #expect(third.snapshot.tree == mailState)
     }

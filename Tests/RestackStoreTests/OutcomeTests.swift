@@ -24,15 +24,16 @@ struct OutcomeTests {
         SnapshotStore.Options(appVersion: version, clock: clock.clock)
     }
 
-    @Test func aConfirmationRecordsItsPlansOutcome() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func aConfirmationRecordsItsPlansOutcome(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let clock = SettableTime()
         let store = try SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("3.0 (45)", clock: clock))
-        let saved = try store.save(Self.state, session: "s", appVersion: "2.9")
-        let restoration = try store.beginRestore(session: "s", layout: .compact, resolver: Self.withoutLegacy).restored
-        #expect(try store.restoreOutcomes().isEmpty, "nothing is recorded before the confirmation")
-        try store.confirmRestore(restoration)
-        let outcome = try #require(try store.restoreOutcomes(session: "s").first)
+        let saved = try await store.save(Self.state, session: "s", appVersion: "2.9")
+        let restoration = try await form.begin(store, session: "s", layout: .compact, resolver: Self.withoutLegacy).restored
+        #expect(try await store.restoreOutcomes().isEmpty, "nothing is recorded before the confirmation")
+        try await form.confirm(store, restoration)
+        let outcome = try #require(try await store.restoreOutcomes(session: "s").first)
         #expect(outcome.session == "s" && outcome.snapshotID == saved.id && outcome.appVersion == "3.0 (45)" && outcome.snapshotAppVersion == "2.9")
         #expect(outcome.recordedAt == clock.now && outcome.result == .restored && outcome.layout == .compact && !outcome.fellBack)
         #expect(outcome.restoredRecords == restoration.plan.restoredRecords.count)
@@ -41,7 +42,7 @@ struct OutcomeTests {
         #expect(outcome.droppedRecords == restoration.plan.dropped.count)
         #expect(try #require(outcome.duration) >= 0)
         // Classes and reasons only: no payload and no identifier is stored.
-        let stored = try store.database.read { db in
+        let stored = try await store.database.read { db in
             try String.fetchAll(db, sql: "SELECT quote(session) || quote(app_version) || quote(snapshot_app_version) FROM restack_outcome")
                 + String.fetchAll(db, sql: "SELECT quote(reason) || quote(class_name) FROM restack_outcome_drop")
         }.joined()
@@ -66,31 +67,32 @@ struct OutcomeTests {
 
     /// Three launches across two app versions, the second version losing a class, one launch
     /// falling back: the report sums each version, worst first.
-    @Test func outcomesAcrossAppVersionsAreReportedPerVersionWorstFirst() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func outcomesAcrossAppVersionsAreReportedPerVersionWorstFirst(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("o.sqlite")
         let clock = SettableTime()
         do {
             let v1 = try SnapshotStore(path: path, options: Self.options("2.9", clock: clock))
-            try v1.save(Self.state, session: "a", appVersion: "2.9")
-            try v1.confirmRestore(v1.beginRestore(session: "a").restored)
+            try await v1.save(Self.state, session: "a", appVersion: "2.9")
+            try await form.confirm(v1, form.begin(v1, session: "a").restored)
         }
         clock.advance(day)
         var options = Self.options("3.0 (45)", clock: clock)
         options.crashLoopThreshold = 1
         let v2 = try SnapshotStore(path: path, options: options)
-        try v2.confirmRestore(v2.beginRestore(session: "a", resolver: Self.withoutLegacy).restored)
-        try v2.save(Self.state, session: "b")
-        try v2.save(RestorationTree.drillDown(left: [record("crash")]), session: "b")
-        _ = try v2.beginRestore(session: "b").restored                         // crashes
-        let fallback = try v2.beginRestore(session: "b", resolver: Self.withoutLegacy).restored
+        try await form.confirm(v2, form.begin(v2, session: "a", resolver: Self.withoutLegacy).restored)
+        try await v2.save(Self.state, session: "b")
+        try await v2.save(RestorationTree.drillDown(left: [record("crash")]), session: "b")
+        _ = try await form.begin(v2, session: "b").restored                   // crashes
+        let fallback = try await form.begin(v2, session: "b", resolver: Self.withoutLegacy).restored
         #expect(fallback.fellBack)
-        try v2.confirmRestore(fallback)
+        try await form.confirm(v2, fallback)
 
-        let outcomes = try v2.restoreOutcomes()
+        let outcomes = try await v2.restoreOutcomes()
         #expect(outcomes.map(\.appVersion) == ["2.9", "3.0 (45)", "3.0 (45)"])
         #expect(outcomes.map(\.id) == outcomes.map(\.id).sorted(), "oldest first")
-        #expect(try v2.restoreOutcomes(session: "b").count == 1)
+        #expect(try await v2.restoreOutcomes(session: "b").count == 1)
         let report = RestoreOutcomeReport(outcomes)
         #expect(report.versions.map(\.appVersion) == ["3.0 (45)", "2.9"], "worst first")
         let worst = try #require(report.versions.first)
@@ -110,39 +112,42 @@ struct OutcomeTests {
         #expect(outcome.drops.first?.className == "LegacyMessageController" && outcome.appVersion == "3.0" && outcome.duration != nil)
     }
 
-    @Test func theOutcomeRetentionBoundsTheTable() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func theOutcomeRetentionBoundsTheTable(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let clock = SettableTime()
         var options = Self.options("1", clock: clock)
         options.outcomeRetention = .init(keepLast: 3, maxAge: 10 * day)
         let store = try SnapshotStore(path: folder.path("o.sqlite"), options: options)
-        try store.save(Self.state, session: "s")
+        try await store.save(Self.state, session: "s")
         for _ in 0..<5 {
-            try store.confirmRestore(store.beginRestore(session: "s", resolver: Self.withoutLegacy).restored)
+            try await form.confirm(store, form.begin(store, session: "s", resolver: Self.withoutLegacy).restored)
             clock.advance(day)
         }
-        let kept = try store.restoreOutcomes()
+        let kept = try await store.restoreOutcomes()
         #expect(kept.count == 3, "keepLast")
-        let drops = try store.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM restack_outcome_drop") }
+        let drops = try await store.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM restack_outcome_drop") }
         #expect(drops == kept.reduce(0) { $0 + $1.drops.count } && drops ?? 0 > 0, "the drop counts go with their outcome")
         clock.advance(20 * day)
-        try store.confirmRestore(store.beginRestore(session: "s").restored)
-        #expect(try store.restoreOutcomes().count == 1, "maxAge: only the new outcome is young enough")
+        try await form.confirm(store, form.begin(store, session: "s").restored)
+        #expect(try await store.restoreOutcomes().count == 1, "maxAge: only the new outcome is young enough")
     }
 
-    @Test func outcomesOutliveTheirSession() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func outcomesOutliveTheirSession(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("1"))
-        try store.save(Self.state, session: "closed-window")
-        try store.confirmRestore(store.beginRestore(session: "closed-window").restored)
-        try store.deleteSession("closed-window")
-        #expect(try store.restoreOutcomes(session: "closed-window").count == 1)
+        try await store.save(Self.state, session: "closed-window")
+        try await form.confirm(store, form.begin(store, session: "closed-window").restored)
+        try await store.deleteSession("closed-window")
+        #expect(try await store.restoreOutcomes(session: "closed-window").count == 1)
         #expect(try store.check().isHealthy)
     }
 
     /// A disk that fills: the database may not grow past its pages. Confirmations keep
     /// succeeding; the outcomes that no longer fit are logged, never thrown.
-    @Test func aFullDiskWhileRecordingNeverFailsTheConfirmation() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func aFullDiskWhileRecordingNeverFailsTheConfirmation(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("full.sqlite")
         let handler = CapturingLogHandler()
@@ -151,30 +156,31 @@ struct OutcomeTests {
         options.outcomeRetention = .init(keepLast: 100_000)
         do {
             let store = try SnapshotStore(path: path, options: options)
-            try store.save(Self.state, session: "s")
+            try await store.save(Self.state, session: "s")
         }
-        let pages = try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA page_count") ?? 0 }
+        let pages = try await DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA page_count") ?? 0 }
         var configuration = Configuration()
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA max_page_count = \(pages + 1)") }
         let store = try SnapshotStore(database: DatabasePool(path: path, configuration: configuration), options: options)
         var confirmed = 0
         for _ in 0..<300 {
-            let restoration = try store.beginRestore(session: "s", resolver: Self.withoutLegacy).restored
-            try store.confirmRestore(restoration)                  // never throws for the outcome
+            let restoration = try await form.begin(store, session: "s", resolver: Self.withoutLegacy).restored
+            try await form.confirm(store, restoration)             // never throws for the outcome
             confirmed += 1
-            #expect(try store.snapshots(session: "s").allSatisfy { $0.unconfirmedRestores == 0 }, "the confirmation was committed")
+            #expect(try await store.snapshots(session: "s").allSatisfy { $0.unconfirmedRestores == 0 }, "the confirmation was committed")
             if handler.entries.contains(where: { $0.message.contains("restore outcome not recorded") }) { break }
         }
         let failure = try #require(handler.entries.first { $0.message.contains("restore outcome not recorded") }, "the disk never filled")
         #expect(failure.level == .warning && failure.message.contains("no space left"))
-        let recorded = try store.restoreOutcomes().count
+        let recorded = try await store.restoreOutcomes().count
         #expect(recorded > 0 && recorded < confirmed, "\(recorded) outcomes of \(confirmed) confirmations fit")
         #expect(try store.check().isHealthy)
     }
 
     /// Another writer restores and confirms (its own connection pool and store value, as another
     /// process would) while this one does: every outcome of both is recorded whole.
-    @Test func outcomesWrittenWhileAnotherWriterRestores() async throws {
+    @Test(arguments: RestoreForm.allCases)
+    func outcomesWrittenWhileAnotherWriterRestores(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("o.sqlite")
         try await SnapshotStore(path: path).save(Self.state, session: "s")
@@ -184,7 +190,7 @@ struct OutcomeTests {
                 group.addTask {
                     let store = try SnapshotStore(path: path, options: Self.options(version))
                     for _ in 0..<25 {
-                        try store.confirmRestore(store.beginRestore(session: session, resolver: Self.withoutLegacy).restored)
+                        try await form.confirm(store, form.begin(store, session: session, resolver: Self.withoutLegacy).restored)
                     }
                 }
             }
@@ -195,7 +201,8 @@ struct OutcomeTests {
         #expect(outcomes.allSatisfy { $0.drops.reduce(0) { $0 + $1.count } == 3 && $0.appVersion == ($0.session == "s" ? "1" : "2") })
     }
 
-    @Test func theMetricsGoToTheBoundBackendWithTheAppVersion() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func theMetricsGoToTheBoundBackendWithTheAppVersion(_ form: RestoreForm) async throws {
         let metrics = TestMetrics()
         let folder = try TemporaryFolder()
         let clock = SettableTime()
@@ -203,14 +210,14 @@ struct OutcomeTests {
         options.crashLoopThreshold = 1
         options.expiry = try .init(after: 14 * day)
         let store = try SnapshotStore(path: folder.path("o.sqlite"), options: options)
-        try withMetricsFactory(metrics) {
-            try store.save(Self.state, session: "s", savedAt: clock.now)
-            try store.confirmRestore(store.beginRestore(session: "s", resolver: Self.withoutLegacy).restored)
-            try store.save(RestorationTree.drillDown(left: [record("crash")]), session: "s", savedAt: clock.now)
-            _ = try store.beginRestore(session: "s").restored
-            try store.confirmRestore(store.beginRestore(session: "s", resolver: Self.withoutLegacy).restored)   // fell back
+        try await withMetricsFactory(metrics) {
+            try await store.save(Self.state, session: "s", savedAt: clock.now)
+            try await form.confirm(store, form.begin(store, session: "s", resolver: Self.withoutLegacy).restored)
+            try await store.save(RestorationTree.drillDown(left: [record("crash")]), session: "s", savedAt: clock.now)
+            _ = try await form.begin(store, session: "s").restored
+            try await form.confirm(store, form.begin(store, session: "s", resolver: Self.withoutLegacy).restored)   // fell back
             clock.advance(30 * day)
-            _ = try store.beginRestore(session: "s")                                                            // expired
+            _ = try await form.begin(store, session: "s")                                                           // expired
         }
         let version = [("app_version", "3.0 (45)")]
         #expect(try metrics.expectCounter("restack_restores", version).totalValue == 2)
@@ -223,12 +230,13 @@ struct OutcomeTests {
 
     /// With no backend (this process never bootstraps one; the other tests bind theirs to their
     /// task), an outcome makes no metric at all; bound, the same outcome updates them.
-    @Test func withoutABackendNoMetricIsMade() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func withoutABackendNoMetricIsMade(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("3.0"))
-        try store.save(Self.state, session: "s")
-        try store.confirmRestore(store.beginRestore(session: "s", resolver: Self.withoutLegacy).restored)
-        let outcome = try #require(try store.restoreOutcomes(session: "s").last)
+        try await store.save(Self.state, session: "s")
+        try await form.confirm(store, form.begin(store, session: "s", resolver: Self.withoutLegacy).restored)
+        let outcome = try #require(try await store.restoreOutcomes(session: "s").last)
         #expect(MetricsSystem.factory is NOOPMetricsHandler)
         #expect(RestoreMetrics.record(outcome) == 0)
         #expect(withMetricsFactory(TestMetrics()) { RestoreMetrics.record(outcome) } >= 2)
