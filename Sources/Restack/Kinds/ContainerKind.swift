@@ -73,6 +73,11 @@ package protocol ContainerKind<Element> {
     /// The values each setting that names a choice may take, by setting name: what `check`
     /// judges stored rows by. Empty for a kind without such a setting.
     static var settingValues: [String: [String]] { get }
+    /// Every valid combination of settings, each in the order of ``settingNames``, for a
+    /// container whose slots hold `slotCounts` elements (in the order of ``slots``): what the
+    /// property tests' generators choose from. By default every combination of the
+    /// ``settingValues``; a kind with another setting (a tab bar's index) says its own.
+    static func validSettings(slotCounts: [Int]) -> [[ContainerSetting?]]
     /// Settings written in state files and stored rows only when they differ from these
     /// values, by name: a setting added to a kind after files and stores were made keeps those
     /// byte for byte. Empty for most kinds.
@@ -123,6 +128,11 @@ package protocol ContainerKind<Element> {
 extension ContainerKind {
     package static var unwrittenDefaults: [String: ContainerSetting] { [:] }
     package static var settingValues: [String: [String]] { [:] }
+    package static func validSettings(slotCounts: [Int]) -> [[ContainerSetting?]] {
+        settingNames.reduce([[]]) { combinations, name in
+            combinations.flatMap { combination in (settingValues[name] ?? []).map { combination + [.text($0)] } }
+        }
+    }
     package var compactArrangement: (stack: [Element], hidden: [Element])? { nil }
     package var plannedSettings: [(key: String, value: ContainerSetting?)] {
         zip(Self.settingNames, settings).map { ($0, $1) }
