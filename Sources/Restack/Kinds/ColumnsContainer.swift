@@ -52,9 +52,9 @@ public enum ColumnsColumn: String, Hashable, Sendable, CaseIterable {
 
 extension RecordPath.Step {
     /// A position in the sidebar column: `sidebar[i]`.
-    public static func sidebar(_ index: Int) -> RecordPath.Step { RecordPath.Step("sidebar", index) }
+    package static func sidebar(_ index: Int) -> RecordPath.Step { RecordPath.Step("sidebar", index) }
     /// A position in the content column: `content[i]`.
-    public static func content(_ index: Int) -> RecordPath.Step { RecordPath.Step("content", index) }
+    package static func content(_ index: Int) -> RecordPath.Step { RecordPath.Step("content", index) }
 }
 
 extension ColumnsContainer: ContainerKind {

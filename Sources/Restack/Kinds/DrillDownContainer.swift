@@ -20,9 +20,9 @@ extension DrillDownContainer: Sendable where Element: Sendable {}
 
 extension RecordPath.Step {
     /// A position in a drill-down's left stack: `left[i]`.
-    public static func left(_ index: Int) -> RecordPath.Step { RecordPath.Step("left", index) }
+    package static func left(_ index: Int) -> RecordPath.Step { RecordPath.Step("left", index) }
     /// A drill-down's right slot: `right`.
-    public static let right = RecordPath.Step("right", nil)
+    package static let right = RecordPath.Step("right", nil)
 }
 
 extension DrillDownContainer: ContainerKind {

@@ -31,9 +31,9 @@ extension PresentationContainer: Sendable where Element: Sendable {}
 
 extension RecordPath.Step {
     /// A presentation chain's base: `base`.
-    public static let base = RecordPath.Step("base", nil)
+    package static let base = RecordPath.Step("base", nil)
     /// A position in a presentation chain, bottom first: `presented[i]`.
-    public static func presented(_ index: Int) -> RecordPath.Step { RecordPath.Step("presented", index) }
+    package static func presented(_ index: Int) -> RecordPath.Step { RecordPath.Step("presented", index) }
 }
 
 extension PresentationContainer: ContainerKind {

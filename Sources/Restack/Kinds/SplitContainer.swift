@@ -50,9 +50,9 @@ public enum SplitCompactPolicy: String, Hashable, Sendable, CaseIterable {
 
 extension RecordPath.Step {
     /// A position in a split's primary stack: `primary[i]`.
-    public static func primary(_ index: Int) -> RecordPath.Step { RecordPath.Step("primary", index) }
+    package static func primary(_ index: Int) -> RecordPath.Step { RecordPath.Step("primary", index) }
     /// A position in a split's detail stack: `detail[i]`.
-    public static func detail(_ index: Int) -> RecordPath.Step { RecordPath.Step("detail", index) }
+    package static func detail(_ index: Int) -> RecordPath.Step { RecordPath.Step("detail", index) }
 }
 
 extension SplitContainer: ContainerKind {

@@ -45,7 +45,7 @@ public enum StackAfterDrop: String, Hashable, Sendable, CaseIterable {
 
 extension RecordPath.Step {
     /// A position in a stack: `records[i]`.
-    public static func records(_ index: Int) -> RecordPath.Step { RecordPath.Step("records", index) }
+    package static func records(_ index: Int) -> RecordPath.Step { RecordPath.Step("records", index) }
 }
 
 extension StackContainer: ContainerKind {

@@ -19,7 +19,7 @@ extension TabsContainer: Sendable where Element: Sendable {}
 
 extension RecordPath.Step {
     /// A tab: `tabs[i]`.
-    public static func tabs(_ index: Int) -> RecordPath.Step { RecordPath.Step("tabs", index) }
+    package static func tabs(_ index: Int) -> RecordPath.Step { RecordPath.Step("tabs", index) }
 }
 
 extension TabsContainer: ContainerKind {
