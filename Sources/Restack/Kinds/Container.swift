@@ -259,8 +259,10 @@ extension Container {
 
     private struct Push: ContainerVisitor {
         let pushed: [Element]
-        func visit<Kind: ContainerKind>(_ container: Kind) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) where Kind.Element == Element {
-            container.pushing(pushed)
+        let candidates: [Int]
+        let same: (Element, Element) -> Bool
+        func visit<Kind: ContainerKind>(_ container: Kind) -> DeepLinkPush<Element> where Kind.Element == Element {
+            container.pushing(pushed, revealing: candidates, same: same)
         }
     }
 
@@ -280,8 +282,9 @@ extension Container {
         open(Reveal(index: index, replacement: replacement))
     }
 
-    /// The kind's deep-link push of `pushed`, where ``ContainerKind/pushTarget`` said.
-    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
-        open(Push(pushed: pushed))
+    /// The kind's deep-link push of `pushed`, where ``ContainerKind/pushTarget`` said, the
+    /// records already shown revealed (``ContainerKind/pushing(_:revealing:same:)``).
+    package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
+        withoutActuallyEscaping(same) { same in open(Push(pushed: pushed, candidates: candidates, same: same)) }
     }
 }

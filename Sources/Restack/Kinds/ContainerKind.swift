@@ -120,9 +120,13 @@ package protocol ContainerKind<Element> {
     /// Where a deep link's pushed records go: here (in a sequence that truncates or not), into a
     /// child's container, or nowhere.
     var pushTarget: DeepLinkTarget { get }
-    /// The container with a deep link's restored pushed records put where ``pushTarget`` said,
-    /// and what the kind noted.
-    func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind])
+    /// The container with a deep link's restored pushed records put where ``pushTarget`` said, by
+    /// the rule that makes a link idempotent (``DeepLinkRun``, applied to the sequence the kind
+    /// pushes onto): those already shown are revealed, what is above them popped, only the rest
+    /// pushed. `candidates` are the children (in document order) that the path's last identifier
+    /// names, when the path's last record is in this container and holds none; empty when the
+    /// records go into a container the path revealed no record of.
+    func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element>
 }
 
 extension ContainerKind {

@@ -92,8 +92,9 @@ extension TabsContainer: ContainerKind {
         selected.map { .intoChild($0) } ?? .nowhere
     }
 
-    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
-        (.tabs(self), [])
+    /// Never called: a tab bar passes the records on (``pushTarget``).
+    package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
+        DeepLinkPush(content: .tabs(self), revealed: nil, popped: [], shown: 0, pushed: 0, notes: [])
     }
 }
 

@@ -99,6 +99,11 @@ public struct RestorationPlan: Hashable, Sendable {
             case deepLinkFocused = "deep-link-focused"
             /// A deep link's records were pushed in this container (those that were restored).
             case deepLinkPushed = "deep-link-pushed"
+            /// A deep link found everything it asks for already shown: it selected, focused,
+            /// popped and pushed nothing (the records it would push were revealed where they
+            /// are), and no record it pushes was refused. Noted at the container its records
+            /// went in (or, for a link without any, the last container of its path).
+            case deepLinkShown = "deep-link-shown"
         }
 
         /// What happened.
