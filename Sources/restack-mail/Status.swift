@@ -51,8 +51,9 @@ enum LaunchStatus {
         if !popped.isEmpty { parts.append("popped \(popped.joined(separator: ", "))") }
         let pushed = merged.restoredRecords.filter(\.isFromDeepLink).map { $0.record.identifier ?? "?" }
         if !pushed.isEmpty { parts.append("pushed \(pushed.joined(separator: ", "))") }
-        let changed = parts.count > (link.path.isEmpty ? 0 : 1)
-        return changed ? "link opened: " + parts.joined(separator: ", ") : "link opened: already shown"
+        // The library's rule says when the link found everything already shown (its note).
+        if merged.notes.contains(where: { $0.kind == .deepLinkShown }) { return "link opened: already shown" }
+        return "link opened: " + parts.joined(separator: ", ")
     }
 
     /// Why a merged deep link is not applied: a path the plan does not have, nowhere to push,

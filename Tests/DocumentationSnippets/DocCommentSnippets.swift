@@ -7,7 +7,7 @@ import Testing
 
 // The examples of `RestackStore`'s `///` comments, compiled and run as written: each region
 // `doc-comment-NAME` is, line for line, a code block of a doc comment
-// (`SnippetTextTests.everyDocCommentExampleOfTheStoreIsCompiled`).
+// (`SnippetTextTests.everyDocCommentExampleIsCompiled`).
 
 extension StoreSnippets {
     static let mailboxes = RestorationRecord(identifier: "mailboxes", className: "MailboxesController")

@@ -86,10 +86,12 @@ struct SnippetTextTests {
     /// The name prefix of the regions that `///` comments show (not the documents).
     static let docCommentPrefix = "doc-comment-"
 
-    /// The code blocks of the `///` comments in a Swift file, each as its lines.
+    /// The Swift code blocks of the `///` comments in a Swift file, each as its lines (a JSON
+    /// block shows a file format, not code).
     static func docCommentExamples(_ text: String) -> [[String]] {
         var result: [[String]] = []
         var current: [String]?
+        var isSwift = false
         for line in lines(text) {
             guard line.hasPrefix("///") else {
                 current = nil
@@ -98,10 +100,11 @@ struct SnippetTextTests {
             let comment = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces)
             if comment.hasPrefix("```") {
                 if let block = current {
-                    result.append(block)
+                    if isSwift { result.append(block) }
                     current = nil
                 } else {
                     current = []
+                    isSwift = comment == "```swift"
                 }
             } else {
                 current?.append(comment)
@@ -110,25 +113,29 @@ struct SnippetTextTests {
         return result
     }
 
-    /// Every code example in a `///` comment of `RestackStore` is a region this target compiles
-    /// and runs, line for line (issue 27): an example that stops compiling fails here, not in a
-    /// reader's app.
-    @Test func everyDocCommentExampleOfTheStoreIsCompiled() throws {
+    /// Every Swift example in a `///` comment of the two libraries is a region this target
+    /// compiles and runs, line for line (issue 27): an example that stops compiling fails here,
+    /// not in a reader's app.
+    @Test(arguments: [("Sources/RestackStore", 8), ("Sources/Restack", 20)])
+    func everyDocCommentExampleIsCompiled(_ library: String, _ atLeast: Int) throws {
         let regions = try Self.compiledSnippets()
         let compiled = Set(regions.values)
         var shown: Set<[String]> = []
-        let folder = Self.root.appendingPathComponent("Sources/RestackStore")
-        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
         var examples = 0
-        for file in files.sorted() {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for example in Self.docCommentExamples(text) {
-                examples += 1
-                shown.insert(example)
-                #expect(compiled.contains(example), "Sources/RestackStore/\(file): this example is not a compiled snippet region:\n\(example.joined(separator: "\n"))")
+        for sources in ["Sources/RestackStore", "Sources/Restack"] {
+            let folder = Self.root.appendingPathComponent(sources)
+            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            for file in files.sorted() {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for example in Self.docCommentExamples(text) {
+                    shown.insert(example)
+                    guard sources == library else { continue }
+                    examples += 1
+                    #expect(compiled.contains(example), "\(sources)/\(file): this example is not a compiled snippet region:\n\(example.joined(separator: "\n"))")
+                }
             }
         }
-        #expect(examples >= 8, "the doc comments' examples were not found: \(examples)")
+        #expect(examples >= atLeast, "the doc comments' examples were not found: \(examples)")
         let unshown = regions.filter { $0.key.hasPrefix(Self.docCommentPrefix) && !shown.contains($0.value) }.keys.sorted()
         #expect(unshown.isEmpty, "regions for doc comments that no doc comment shows: \(unshown)")
     }

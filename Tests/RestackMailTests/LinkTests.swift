@@ -69,3 +69,33 @@ struct LinkTests {
         #expect(!MailProcess.storeShows("compose", db: db))
     }
 }
+
+/// Issue 29's "Done when": the same `--open` link on three launches over one store shows its
+/// screen once (it used to stack `Settings › Accounts › Accounts › Accounts`), and the status
+/// line of the second and third launches says it was already shown. In a tmux pseudo-terminal;
+/// every wait is bounded (10 s).
+@Suite("restack-mail opens the same link three times", .enabled(if: Tmux.isAvailable, "tmux is not installed: apt-get install tmux (.ci/run installs it)"))
+struct SameLinkThreeTimesTests {
+    @Test func theSameLinkOnThreeLaunchesShowsTheScreenOnce() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        var statuses: [String] = []
+        for launch in 1...3 {
+            let tmux = Tmux()
+            defer { tmux.stop() }
+            try tmux.start([MailProcess.binary.path, "--db", db, "--open", "window/settings+accounts"], width: 120, height: 30)
+            let screen = try tmux.waitFor("link opened")
+            #expect(screen.contains("Settings › Accounts"), "launch \(launch):\n\(screen)")
+            #expect(!screen.contains("Accounts › Accounts"), "launch \(launch): the screen is shown once:\n\(screen)")
+            #expect(screen.components(separatedBy: "ada@example.com").count == 2, "launch \(launch): one accounts list:\n\(screen)")
+            statuses.append(screen.split(separator: "\n").first { $0.contains("link opened") }.map(String.init) ?? "")
+            try tmux.keys("q")
+            try tmux.waitForExit()
+        }
+        #expect(statuses[0].contains("link opened: revealed window/settings, selected the Settings tab, pushed accounts"), "\(statuses[0])")
+        #expect(statuses[1].contains("link opened: already shown"), "\(statuses[1])")
+        #expect(statuses[2].contains("link opened: already shown"), "\(statuses[2])")
+        let tree = try SnapshotStore(readingAt: db).latestSnapshot(session: "window-1").tree
+        #expect(tree.allRecords.filter { $0.record.identifier == "accounts" }.count == 1, "the store holds Accounts once")
+    }
+}

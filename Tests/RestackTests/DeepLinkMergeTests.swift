@@ -198,7 +198,7 @@ struct DeepLinkMergeTests {
         let plan = Restorer.plan(tree(tabs([node("a", stack(node("x"))), node("b", stack(node("y")))], selected: 1)))
         #expect(plan.merging(Self.link("a")).noteList == ["deep-link-selected@"])
         #expect(plan.merging(Self.link("a")).root?.content == .tabs(TabsContainer(tabs: plan.root!.children, selected: 0)))
-        #expect(plan.merging(Self.link("b")).noteList.isEmpty, "selecting the selected tab is no news")
+        #expect(plan.merging(Self.link("b")).noteList == ["deep-link-shown@"], "selecting the selected tab is no news: it was shown")
         let pushed = plan.merging(Self.link(push: [node("m")]))
         #expect(Self.shown(pushed) == ["a@tabs[0]", "x@tabs[0]/records[0]", "b@tabs[1]", "y@tabs[1]/records[0]", "m@push[0]"])
         #expect(pushed.noteList == ["deep-link-pushed@tabs[1]"])
@@ -222,8 +222,9 @@ struct DeepLinkMergeTests {
 
     @Test func theLastRecordWithTheIdentifierIsRevealedAndDuplicatesAreWarnedAfresh() {
         let plan = Restorer.plan(tree(stack(node("a"), node("x"), node("a"), node("b"))))
-        let merged = plan.merging(Self.link("a", push: [node("b")]))
-        #expect(Self.shown(merged) == ["a@records[0]", "x@records[1]", "a@records[2]", "b@push[0]"])
+        let merged = plan.merging(Self.link("a", push: [node("c")]))
+        #expect(Self.shown(merged) == ["a@records[0]", "x@records[1]", "a@records[2]", "c@push[0]"])
+        #expect(merged.drops == ["records[3]:deep-link-popped"])
         #expect(merged.warnings == [.duplicateIdentifier("a", paths: [RecordPath([.records(0)]), RecordPath([.records(2)])])])
         let onB = Restorer.plan(tree(stack(node("b")))).merging(Self.link("b", push: [node("b")]))
         #expect(onB.warnings == [.duplicateIdentifier("b", paths: [RecordPath([.records(0)]), RecordPath([.push(0)])])])

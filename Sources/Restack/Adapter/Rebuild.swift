@@ -26,7 +26,7 @@ public struct RebuildFailure: Sendable {
     public var error: any Error
 
     /// Creates a failure.
-    public init(path: RecordPath, record: RestorationRecord, error: any Error) {
+    package init(path: RecordPath, record: RestorationRecord, error: any Error) {
         self.path = path
         self.record = record
         self.error = error

@@ -13,7 +13,7 @@ public struct RebuiltContainer<Node> {
     public var compact: CompactNodes<Node>?
 
     /// Creates a rebuilt container. ``RestorationAdapter/rebuild(_:)`` makes them.
-    public init(path: RecordPath, content: NodeContainer<Node>, compact: CompactNodes<Node>?) {
+    package init(path: RecordPath, content: NodeContainer<Node>, compact: CompactNodes<Node>?) {
         self.path = path
         self.content = content
         self.compact = compact
@@ -30,7 +30,7 @@ public struct CompactNodes<Node> {
     public var hidden: [Node]
 
     /// Creates an arrangement of nodes.
-    public init(stack: [Node], hidden: [Node]) {
+    package init(stack: [Node], hidden: [Node]) {
         self.stack = stack
         self.hidden = hidden
     }

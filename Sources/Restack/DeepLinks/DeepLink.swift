@@ -37,11 +37,11 @@ public struct DeepLink: Hashable, Sendable {
 
     /// The longest ``path`` a deep-link file may hold: one identifier per level of containers
     /// a state may nest (``RestorationTree/maxContainerDepth``).
-    public static let maxPathLength = RestorationTree.maxContainerDepth
+    package static let maxPathLength = RestorationTree.maxContainerDepth
 
     /// The most records a deep-link file may push, the records inside their containers
     /// included: as many as a store keeps in one snapshot by default.
-    public static let maxPushedRecords = 1_000
+    package static let maxPushedRecords = 1_000
 }
 
 extension RecordPath.Step {
@@ -49,13 +49,13 @@ extension RecordPath.Step {
     /// pushed record's place in the link wherever a plan needs a path: its
     /// ``PlannedRecord/from``, a compact arrangement, a dropped entry. No container has a slot of
     /// that name.
-    public static func push(_ index: Int) -> RecordPath.Step { RecordPath.Step("push", index) }
+    package static func push(_ index: Int) -> RecordPath.Step { RecordPath.Step("push", index) }
 }
 
 extension RecordPath {
     /// Whether the path names a place in a deep link (it starts with `push[i]`) rather than a
     /// place in the saved state.
-    public var isInDeepLink: Bool {
+    package var isInDeepLink: Bool {
         steps.first?.slotName == "push"
     }
 }

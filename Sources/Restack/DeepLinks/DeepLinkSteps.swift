@@ -11,9 +11,99 @@ package struct DeepLinkReveal<Element> {
     var notes: [RestorationPlan.Note.Kind]
 }
 
+/// What a container kind's deep-link push gives (``ContainerKind/pushing(_:revealing:same:)``):
+/// the container with the pushed elements in place, the child the path revealed here (when it
+/// did), what was popped, how many pushed elements were already shown, and what the kind noted.
+package struct DeepLinkPush<Element> {
+    /// The container after the push.
+    var content: Container<Element>
+    /// The child (in document order) the path's last identifier revealed, among the candidates
+    /// given; `nil` when none were given.
+    var revealed: Int?
+    /// The elements popped (each dropped `deep-link-popped`), in document order.
+    var popped: [Element]
+    /// How many of the pushed elements were already shown, and revealed instead of pushed.
+    var shown: Int
+    /// How many of the pushed elements were pushed.
+    var pushed: Int
+    /// What the push changed in the container's settings (`deep-link-focused`).
+    var notes: [RestorationPlan.Note.Kind]
+}
+
+/// Where, in the sequence a kind pushes a deep link's records onto, the records already shown may
+/// start: directly above the record the path revealed in that sequence, or anywhere in it (the
+/// path revealed no record of that sequence: the records go into the container of the path's
+/// last record, or onto a split's detail when the path revealed a primary record).
+package enum DeepLinkRunStart: Equatable {
+    case above(Int)
+    case anywhere
+}
+
+extension DeepLinkRunStart {
+    /// The starts for the candidate children the path's last identifier names: each directly
+    /// above its position in the sequence, or anywhere when `position` says it is not in it (a
+    /// split's primary record); anywhere when there are no candidates.
+    static func starts(_ candidates: [Int], position: (Int) -> Int?) -> [DeepLinkRunStart] {
+        candidates.isEmpty ? [.anywhere] : candidates.map { position($0).map(DeepLinkRunStart.above) ?? .anywhere }
+    }
+}
+
+/// The rule that makes a deep link idempotent, "reveal it if it is there, push it only if it is
+/// not" (React Navigation's `navigate` against `push`, Android's single-top), on the one sequence a
+/// kind pushes onto. Written once; each kind says what its sequence is
+/// (``ContainerKind/pushing(_:revealing:same:)``).
+///
+/// The pushed records already shown are the longest **run** of them, bottom first and unbroken,
+/// that equals (identifier and class) records of the sequence: starting directly above the record
+/// the path revealed, or, when the path revealed none there, anywhere in it (the last such run on a
+/// tie). Of several records sharing the path's last identifier, the one with the longest run is
+/// revealed (the last one in document order on a tie, as the path's walk takes). The records of the
+/// run are revealed, keeping their saved payload and container; what is above the run's top is
+/// popped (above the revealed record when the run is empty; nothing when the path revealed no
+/// record there and no run was found); only the rest of the pushed records is pushed.
+package struct DeepLinkRun {
+    /// The index of the chosen start among those given.
+    package var start: Int
+    /// How many elements of the sequence stay, bottom first; those above are popped.
+    package var kept: Int
+    /// How many pushed elements, from the first, are already shown (revealed, not pushed).
+    package var shown: Int
+
+    /// Finds the run for `pushed` in `sequence` from each of `starts`, and keeps the longest.
+    package static func find<Element>(in sequence: [Element], from starts: [DeepLinkRunStart], pushed: [Element],
+                                      same: (Element, Element) -> Bool) -> DeepLinkRun {
+        func length(at position: Int) -> Int {
+            var count = 0
+            while count < pushed.count, position + count < sequence.count, same(sequence[position + count], pushed[count]) {
+                count += 1
+            }
+            return count
+        }
+        var best: DeepLinkRun?
+        for (index, start) in starts.enumerated() {
+            var option: DeepLinkRun
+            switch start {
+            case .above(let revealed):
+                let shown = length(at: revealed + 1)
+                option = DeepLinkRun(start: index, kept: revealed + 1 + shown, shown: shown)
+            case .anywhere:
+                option = DeepLinkRun(start: index, kept: sequence.count, shown: 0)
+                for position in sequence.indices {
+                    let shown = length(at: position)
+                    if shown > 0 && shown >= option.shown {
+                        option = DeepLinkRun(start: index, kept: position + shown, shown: shown)
+                    }
+                }
+            }
+            if best.map({ option.shown >= $0.shown }) ?? true { best = option }
+        }
+        return best!
+    }
+}
+
 /// Where a container kind puts a deep link's pushed records (``ContainerKind/pushTarget``).
 package enum DeepLinkTarget {
-    /// Here (``ContainerKind/pushing(_:)``), in a sequence that truncates at its first record
+    /// Here (``ContainerKind/pushing(_:revealing:same:)``), in a sequence that truncates at its first record
     /// not restored (rule 12) or not.
     case here(truncating: Bool)
     /// Into the container of the child at this index (in document order): a tab bar pushes
@@ -34,8 +124,6 @@ package struct DeepLinkPusher {
     let resolver: RecordResolver
     /// What planning them dropped and noted.
     var findings = Restorer.Findings()
-    /// How many were restored, once planned.
-    private(set) var restoredCount = 0
 
     init(records: [RestorationRecord], layout: Layout, resolver: RecordResolver) {
         self.records = records
@@ -63,7 +151,6 @@ package struct DeepLinkPusher {
                 intact = false
             }
         }
-        restoredCount = result.count
         return result
     }
 }

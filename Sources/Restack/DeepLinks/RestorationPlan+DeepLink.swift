@@ -77,6 +77,11 @@ extension RestorationPlan {
         }
         merged.dropped += pusher.findings.dropped
         merged.notes += pusher.findings.notes
+        if merged.dropped.count == dropped.count && merged.notes.count == notes.count && link != DeepLink() {
+            // Nothing selected, focused, popped or pushed, no pushed record refused: the link
+            // found everything it asks for already shown (the empty link asks for nothing).
+            merged.notes.append(Note(kind: .deepLinkShown, path: merge.levels[merge.levels.count - 1].container.path))
+        }
         merged.warnings = warnings.filter { $0.kind != "duplicate-identifier" } + merged.duplicateIdentifierWarnings
         return merged
     }
@@ -168,11 +173,23 @@ struct DeepLinkMerge {
     /// Pushes the link's records: into the container the last matched record holds, else into
     /// that record's own container above it (revealed first), else into the root; a kind may
     /// pass them on to a child's container. Returns where no stack was found, or `nil` once pushed.
+    ///
+    /// The kind that takes them reveals those already shown instead of pushing them again
+    /// (``DeepLinkRun``): when the path's last record holds no container, the kind is given every
+    /// child with that record's identifier and reveals the one the rule chooses.
     mutating func push(_ pusher: inout DeepLinkPusher) -> RecordPath? {
-        if levels[levels.count - 1].child != nil {
+        var candidates: [Int] = []
+        if let walked = levels[levels.count - 1].child {
+            let container = levels[levels.count - 1].container
+            let named = container.children.indices.filter {
+                container.children[$0].record.identifier.isExactlyEqual(to: container.children[walked].record.identifier)
+            }
+            levels[levels.count - 1].child = choose(among: named, pusher: pusher)
             let owner = ownerOfNextLevel
             if let nested = owner.container {
                 levels.append(Level(container: nested, ancestors: levels[levels.count - 1].ancestors + [owner.record.identifier ?? ""]))
+            } else if case .here = container.content.definition.pushTarget {
+                candidates = named.filter { container.children[$0].container == nil }
             } else {
                 reveal(levels.count - 1, replacedBy: owner)
             }
@@ -183,10 +200,21 @@ struct DeepLinkMerge {
             pusher.ancestors = levels[last].ancestors
             switch container.content.definition.pushTarget {
             case .here(let truncating):
-                let pushed = container.content.pushing(pusher.plan(truncating: truncating))
+                let planned = pusher.plan(truncating: truncating)
+                let pushed = container.content.pushing(planned, revealing: candidates, same: Self.same)
+                // A pushed record already shown is not used: what planning it (and its container)
+                // dropped or noted is no part of the merged plan.
+                let unused = Set(planned.prefix(pushed.shown).compactMap(\.from.steps.first))
+                pusher.findings.dropped.removeAll { $0.path.steps.first.map(unused.contains) == true }
+                pusher.findings.notes.removeAll { $0.path.steps.first.map(unused.contains) == true }
                 levels[last].keepSavedFocus()
+                if let revealed = pushed.revealed {
+                    levels[last].child = revealed
+                    levels[last].revealed = true
+                }
                 levels[last].container.content = pushed.content
-                levels[last].notes += pushed.notes + (pusher.restoredCount > 0 ? [.deepLinkPushed] : [])
+                levels[last].popped += pushed.popped
+                levels[last].notes += pushed.notes + (pushed.pushed > 0 ? [.deepLinkPushed] : [])
                 return nil
             case .intoChild(let index):
                 let owner = container.children[index]
@@ -198,6 +226,45 @@ struct DeepLinkMerge {
                 return container.path
             }
         }
+    }
+
+    /// Whether a record shown is the one a link pushes: the same identifier and class.
+    static func same(_ shown: PlannedRecord, _ pushed: PlannedRecord) -> Bool {
+        shown.record.identifier.isExactlyEqual(to: pushed.record.identifier) && shown.record.className.isExactlyEqual(to: pushed.record.className)
+    }
+
+    /// Of the children of the deepest level that the path's last identifier names (`named`, in
+    /// document order), the one under or above which the pushed records find the longest run
+    /// already shown (``DeepLinkRun``): above a child that holds no container, in its own
+    /// container for one that does; the last one on a tie, as the walk takes. So a link whose
+    /// pushed records share that identifier finds, merged again, the record it revealed.
+    private func choose(among named: [Int], pusher: DeepLinkPusher) -> Int {
+        guard named.count > 1 else { return named[0] }
+        let level = levels[levels.count - 1]
+        let children = level.container.children
+        var scores: [(child: Int, shown: Int)] = []
+        let plain = named.filter { children[$0].container == nil }
+        if !plain.isEmpty {
+            if case .here(let truncating) = level.container.content.definition.pushTarget {
+                var trial = pusher
+                trial.ancestors = level.ancestors
+                let push = level.container.content.pushing(trial.plan(truncating: truncating), revealing: plain, same: Self.same)
+                scores.append((push.revealed ?? plain[plain.count - 1], push.shown))
+            } else {
+                scores += plain.map { ($0, 0) }
+            }
+        }
+        for child in named {
+            guard let nested = children[child].container else { continue }
+            guard case .here(let truncating) = nested.content.definition.pushTarget else {
+                scores.append((child, 0))
+                continue
+            }
+            var trial = pusher
+            trial.ancestors = level.ancestors + [children[child].record.identifier ?? ""]
+            scores.append((child, nested.content.pushing(trial.plan(truncating: truncating), revealing: [], same: Self.same).shown))
+        }
+        return scores.max { ($0.shown, $0.child) < ($1.shown, $1.child) }!.child
     }
 
     /// Reveals the chosen child of the level at `index`, with `replacement` in its place.

@@ -4,7 +4,7 @@ import Foundation
 /// on every platform and in every run.
 ///
 /// ```swift
-/// FNV1a.hex(Data("hello".utf8))   // "a430d84680aabd0b"
+/// #expect(FNV1a.hex(Data("hello".utf8)) == "a430d84680aabd0b")
 /// ```
 package enum FNV1a {
     /// The hash of `data`.

@@ -13,7 +13,7 @@ extension DeepLink {
     /// with a non-empty `identifier`. Both may be absent (empty): `{}` is the empty link, which
     /// reveals nothing and pushes nothing. Any other key, a duplicate key,
     /// a value of the wrong type, an empty or null identifier, a path longer than
-    /// ``maxPathLength`` or more than ``maxPushedRecords`` pushed records (those inside their
+    /// 64 identifiers or more than 1,000 pushed records (those inside their
     /// containers included) is a ``StateFileError`` naming the place, such as `path[2]` or
     /// `push[0].identifier`.
     ///
@@ -29,7 +29,7 @@ extension DeepLink {
     /// The link in its JSON form, as ``decode(_:)`` reads it: `path` and `push` (records as a
     /// format-2 state file writes them), pretty-printed with sorted keys, ending with a newline.
     /// Decoding it gives the link back.
-    public func jsonData() -> Data {
+    package func jsonData() -> Data {
         encodeJSON(DeepLinkDocument(link: self))
     }
 }

@@ -37,7 +37,7 @@ public enum NavigationPathRepresentation {
     /// Whether a document is in this form: its first character other than JSON whitespace (after
     /// a byte order mark, if any; UTF-16 and UTF-32 are read as the decoder reads them) opens an
     /// array. A state file is an object.
-    public static func looksLikeRepresentation(_ data: Data) -> Bool {
+    package static func looksLikeRepresentation(_ data: Data) -> Bool {
         var bytes = ((try? JSONStructureCheck.utf8(data)) ?? data)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes = bytes.dropFirst(3)

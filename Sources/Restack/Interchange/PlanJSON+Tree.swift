@@ -45,7 +45,7 @@ extension RestorationPlan: Encodable {
     }
 
     /// The plan as pretty-printed JSON with sorted keys, ending with a newline.
-    public func jsonData() -> Data {
+    package func jsonData() -> Data {
         encodeJSON(self)
     }
 }

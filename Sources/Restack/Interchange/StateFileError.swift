@@ -3,8 +3,9 @@
 /// ```swift
 /// do {
 ///     let state = try StateFile.decode(data)
+///     print(state.recordCount)
 /// } catch {
-///     print(error)  // left[1].identifier: expected a string or null, found a number
+///     print(error)  // left[1].identifier: expected a string or null
 /// }
 /// ```
 public struct StateFileError: Error, Hashable, Sendable {
@@ -14,7 +15,7 @@ public struct StateFileError: Error, Hashable, Sendable {
     public var problem: String
 
     /// Creates an error.
-    public init(path: String, problem: String) {
+    package init(path: String, problem: String) {
         self.path = path
         self.problem = problem
     }

@@ -52,9 +52,9 @@ public enum ColumnsColumn: String, Hashable, Sendable, CaseIterable {
 
 extension RecordPath.Step {
     /// A position in the sidebar column: `sidebar[i]`.
-    public static func sidebar(_ index: Int) -> RecordPath.Step { RecordPath.Step("sidebar", index) }
+    package static func sidebar(_ index: Int) -> RecordPath.Step { RecordPath.Step("sidebar", index) }
     /// A position in the content column: `content[i]`.
-    public static func content(_ index: Int) -> RecordPath.Step { RecordPath.Step("content", index) }
+    package static func content(_ index: Int) -> RecordPath.Step { RecordPath.Step("content", index) }
 }
 
 extension ColumnsContainer: ContainerKind {
@@ -124,6 +124,11 @@ extension ColumnsContainer: ContainerKind {
     /// A deep link reveals an element of a column by popping the elements above it in that
     /// column, and focuses that column (noted `deep-link-focused` when the focus moves).
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
+        let (revealed, popped) = revealed(index, replacedBy: replacement)
+        return DeepLinkReveal(content: .columns(revealed), popped: popped, notes: revealed.focus == focus ? [] : [.deepLinkFocused])
+    }
+
+    private func revealed(_ index: Int, replacedBy replacement: Element) -> (ColumnsContainer, popped: [Element]) {
         var columns = slotContents
         var position = index, column = 0
         while position >= columns[column].count {
@@ -132,18 +137,32 @@ extension ColumnsContainer: ContainerKind {
         }
         let popped = Array(columns[column][(position + 1)...])
         columns[column] = Array(columns[column][..<position]) + [replacement]
-        let revealed = ColumnsContainer(sidebar: columns[0], content: columns[1], detail: columns[2], focus: Column.allCases[column])
-        return DeepLinkReveal(content: .columns(revealed), popped: popped, notes: revealed.focus == focus ? [] : [.deepLinkFocused])
+        return (ColumnsContainer(sidebar: columns[0], content: columns[1], detail: columns[2], focus: Column.allCases[column]), popped)
     }
 
     /// A deep link pushes onto the detail column, whichever column its path revealed.
     package var pushTarget: DeepLinkTarget { .here(truncating: false) }
 
-    /// The pushed elements go on top of the detail column, which is focused when there are any.
-    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
-        guard !pushed.isEmpty else { return (.columns(self), []) }
-        return (.columns(ColumnsContainer(sidebar: sidebar, content: content, detail: detail + pushed, focus: .detail)),
-                focus == .detail ? [] : [.deepLinkFocused])
+    /// The detail column is the sequence: the elements already shown directly above the revealed
+    /// detail element (or anywhere in the column, when the path revealed an element of another
+    /// column, which is revealed as ``revealing(_:replacedBy:)`` does, or none) stay, what is above
+    /// them is popped, the rest goes on top; the detail is focused when any were shown or pushed.
+    package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
+        let elementsBeforeDetail = sidebar + content
+        let before = elementsBeforeDetail.count
+        let run = DeepLinkRun.find(in: detail, from: DeepLinkRunStart.starts(candidates) { $0 < before ? nil : $0 - before },
+                                   pushed: pushed, same: same)
+        let revealedChild = candidates.isEmpty ? nil : candidates[run.start]
+        var (result, popped) = (self, [Element]())
+        if let child = revealedChild {
+            if child < before { (result, popped) = revealed(child, replacedBy: elementsBeforeDetail[child]) } else { result.focus = .detail }
+        }
+        let rest = Array(pushed[run.shown...])
+        popped += detail[run.kept...]
+        result.detail = Array(detail[..<run.kept]) + rest
+        if run.shown + rest.count > 0 { result.focus = .detail }
+        return DeepLinkPush(content: .columns(result), revealed: revealedChild, popped: popped, shown: run.shown, pushed: rest.count,
+                            notes: result.focus == focus ? [] : [.deepLinkFocused])
     }
 }
 

@@ -45,12 +45,8 @@ public typealias RestorationContainer = Container<RestorationRecord>
 /// A container of an app's own nodes (view controllers, routes, screens), as a
 /// ``RestorationAdapter`` captures and rebuilds them.
 ///
-/// ```swift
-/// // Capture: a navigation controller's children, bottom first.
-/// .stack(StackContainer(records: navigationController.viewControllers))
-/// // Capture: a tab bar controller.
-/// .tabs(TabsContainer(tabs: tabBarController.viewControllers ?? [], selected: tabBarController.selectedIndex))
-/// ```
+/// A navigation controller's children are a `.stack`, bottom first; a tab bar controller's are
+/// `.tabs`: UIKit's adapter, <doc:AdaptingUIKit>.
 public typealias NodeContainer<Node> = Container<Node>
 
 extension Container: Equatable where Element: Equatable {}
@@ -214,7 +210,7 @@ extension Container {
 
 extension Container where Element == RestorationRecord {
     /// The number of records in this container and in every container below it.
-    public var recordCount: Int {
+    package var recordCount: Int {
         var count = 0
         var pending = [self]
         while let container = pending.popLast() {
@@ -227,7 +223,7 @@ extension Container where Element == RestorationRecord {
     }
 
     /// The number of container levels: 1 for a container whose records hold no container.
-    public var depth: Int {
+    package var depth: Int {
         var deepest = 0
         var pending = [(container: self, level: 1)]
         while let (container, level) = pending.popLast() {
@@ -263,8 +259,10 @@ extension Container {
 
     private struct Push: ContainerVisitor {
         let pushed: [Element]
-        func visit<Kind: ContainerKind>(_ container: Kind) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) where Kind.Element == Element {
-            container.pushing(pushed)
+        let candidates: [Int]
+        let same: (Element, Element) -> Bool
+        func visit<Kind: ContainerKind>(_ container: Kind) -> DeepLinkPush<Element> where Kind.Element == Element {
+            container.pushing(pushed, revealing: candidates, same: same)
         }
     }
 
@@ -284,8 +282,9 @@ extension Container {
         open(Reveal(index: index, replacement: replacement))
     }
 
-    /// The kind's deep-link push of `pushed`, where ``ContainerKind/pushTarget`` said.
-    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
-        open(Push(pushed: pushed))
+    /// The kind's deep-link push of `pushed`, where ``ContainerKind/pushTarget`` said, the
+    /// records already shown revealed (``ContainerKind/pushing(_:revealing:same:)``).
+    package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
+        withoutActuallyEscaping(same) { same in open(Push(pushed: pushed, candidates: candidates, same: same)) }
     }
 }

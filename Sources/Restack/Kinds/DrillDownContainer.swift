@@ -20,9 +20,9 @@ extension DrillDownContainer: Sendable where Element: Sendable {}
 
 extension RecordPath.Step {
     /// A position in a drill-down's left stack: `left[i]`.
-    public static func left(_ index: Int) -> RecordPath.Step { RecordPath.Step("left", index) }
+    package static func left(_ index: Int) -> RecordPath.Step { RecordPath.Step("left", index) }
     /// A drill-down's right slot: `right`.
-    public static let right = RecordPath.Step("right", nil)
+    package static let right = RecordPath.Step("right", nil)
 }
 
 extension DrillDownContainer: ContainerKind {
@@ -82,9 +82,17 @@ extension DrillDownContainer: ContainerKind {
     /// at a time: onto an empty drill-down, it goes on the left; beside a left stack with no
     /// right, it becomes the right; otherwise the old right moves to the top of the left stack
     /// and the element becomes the right.
-    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
-        var result = self
-        for element in pushed {
+    ///
+    /// The sequence is the left stack then the right element: the elements already shown directly
+    /// above the revealed one (or anywhere in it, when the path revealed none of it) stay, what is
+    /// above them is popped (a kept left element that is not the last left one empties the right
+    /// slot), and only the rest is pushed, one at a time.
+    package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
+        let sequence = slotContents.flatMap { $0 }
+        let run = DeepLinkRun.find(in: sequence, from: DeepLinkRunStart.starts(candidates) { $0 }, pushed: pushed, same: same)
+        let rest = Array(pushed[run.shown...])
+        var result = run.kept > left.count ? self : DrillDownContainer(left: Array(left[..<run.kept]), right: nil)
+        for element in rest {
             if result.left.isEmpty {
                 result.left = [element]
             } else if let old = result.right {
@@ -94,7 +102,8 @@ extension DrillDownContainer: ContainerKind {
                 result.right = element
             }
         }
-        return (.drillDown(result), [])
+        return DeepLinkPush(content: .drillDown(result), revealed: candidates.isEmpty ? nil : candidates[run.start],
+                            popped: Array(sequence[run.kept...]), shown: run.shown, pushed: rest.count, notes: [])
     }
 }
 

@@ -31,9 +31,9 @@ extension PresentationContainer: Sendable where Element: Sendable {}
 
 extension RecordPath.Step {
     /// A presentation chain's base: `base`.
-    public static let base = RecordPath.Step("base", nil)
+    package static let base = RecordPath.Step("base", nil)
     /// A position in a presentation chain, bottom first: `presented[i]`.
-    public static func presented(_ index: Int) -> RecordPath.Step { RecordPath.Step("presented", index) }
+    package static func presented(_ index: Int) -> RecordPath.Step { RecordPath.Step("presented", index) }
 }
 
 extension PresentationContainer: ContainerKind {
@@ -84,12 +84,19 @@ extension PresentationContainer: ContainerKind {
     /// pushed record not restored drops every record pushed after it `truncated`.
     package var pushTarget: DeepLinkTarget { .here(truncating: true) }
 
-    /// The first pushed element becomes the base of an empty chain.
-    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
-        if base == nil && presented.isEmpty, let first = pushed.first {
-            return (.presentation(PresentationContainer(base: first, presented: Array(pushed.dropFirst()))), [])
-        }
-        return (.presentation(PresentationContainer(base: base, presented: presented + pushed)), [])
+    /// The chain, base then presented, is the sequence: the elements already shown directly above
+    /// the revealed one (or anywhere in the chain, when the path revealed none of it) stay, those
+    /// presented above them are dismissed, the rest is presented on top. The first pushed element
+    /// becomes the base of an empty chain.
+    package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
+        let chain = slotContents.flatMap { $0 }
+        let run = DeepLinkRun.find(in: chain, from: DeepLinkRunStart.starts(candidates) { $0 }, pushed: pushed, same: same)
+        let rest = Array(pushed[run.shown...])
+        let all = Array(chain[..<run.kept]) + rest
+        let content = base == nil && !presented.isEmpty ? PresentationContainer(base: nil, presented: all)
+            : PresentationContainer(base: all.first, presented: Array(all.dropFirst()))
+        return DeepLinkPush(content: .presentation(content), revealed: candidates.isEmpty ? nil : candidates[run.start],
+                            popped: Array(chain[run.kept...]), shown: run.shown, pushed: rest.count, notes: [])
     }
 }
 

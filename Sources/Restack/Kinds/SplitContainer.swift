@@ -50,9 +50,9 @@ public enum SplitCompactPolicy: String, Hashable, Sendable, CaseIterable {
 
 extension RecordPath.Step {
     /// A position in a split's primary stack: `primary[i]`.
-    public static func primary(_ index: Int) -> RecordPath.Step { RecordPath.Step("primary", index) }
+    package static func primary(_ index: Int) -> RecordPath.Step { RecordPath.Step("primary", index) }
     /// A position in a split's detail stack: `detail[i]`.
-    public static func detail(_ index: Int) -> RecordPath.Step { RecordPath.Step("detail", index) }
+    package static func detail(_ index: Int) -> RecordPath.Step { RecordPath.Step("detail", index) }
 }
 
 extension SplitContainer: ContainerKind {
@@ -122,6 +122,11 @@ extension SplitContainer: ContainerKind {
     /// A deep link reveals an element of a side by popping the elements above it on that side,
     /// and focuses that side (noted `deep-link-focused` when the focus moves).
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
+        let (result, popped) = revealed(index, replacedBy: replacement)
+        return DeepLinkReveal(content: .split(result), popped: popped, notes: result.focus == focus ? [] : [.deepLinkFocused])
+    }
+
+    private func revealed(_ index: Int, replacedBy replacement: Element) -> (SplitContainer, popped: [Element]) {
         var result = self
         let popped: [Element]
         if index < primary.count {
@@ -134,18 +139,31 @@ extension SplitContainer: ContainerKind {
             popped = Array(detail[(position + 1)...])
             result.detail = Array(detail[..<position]) + [replacement]
         }
-        return DeepLinkReveal(content: .split(result), popped: popped, notes: result.focus == focus ? [] : [.deepLinkFocused])
+        return (result, popped)
     }
 
     /// A deep link pushes onto the detail, whichever side its path revealed (roles are kept:
     /// what a link shows on top is a detail).
     package var pushTarget: DeepLinkTarget { .here(truncating: false) }
 
-    /// The pushed elements go on top of the detail, which is focused when there are any.
-    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
-        guard !pushed.isEmpty else { return (.split(self), []) }
-        return (.split(SplitContainer(primary: primary, detail: detail + pushed, focus: .detail, compact: compact)),
-                focus == .detail ? [] : [.deepLinkFocused])
+    /// The detail is the sequence: the elements already shown directly above the revealed detail
+    /// element (or anywhere in the detail, when the path revealed a primary element, which is
+    /// revealed as ``revealing(_:replacedBy:)`` does, or none) stay, what is above them is popped,
+    /// the rest goes on top; the detail is focused when any were shown or pushed.
+    package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
+        let run = DeepLinkRun.find(in: detail, from: DeepLinkRunStart.starts(candidates) { $0 < primary.count ? nil : $0 - primary.count },
+                                   pushed: pushed, same: same)
+        let revealedChild = candidates.isEmpty ? nil : candidates[run.start]
+        var (result, popped) = (self, [Element]())
+        if let child = revealedChild {
+            if child < primary.count { (result, popped) = revealed(child, replacedBy: primary[child]) } else { result.focus = .detail }
+        }
+        let rest = Array(pushed[run.shown...])
+        popped += detail[run.kept...]
+        result.detail = Array(detail[..<run.kept]) + rest
+        if run.shown + rest.count > 0 { result.focus = .detail }
+        return DeepLinkPush(content: .split(result), revealed: revealedChild, popped: popped, shown: run.shown, pushed: rest.count,
+                            notes: result.focus == focus ? [] : [.deepLinkFocused])
     }
 }
 

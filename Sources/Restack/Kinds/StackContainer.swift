@@ -45,7 +45,7 @@ public enum StackAfterDrop: String, Hashable, Sendable, CaseIterable {
 
 extension RecordPath.Step {
     /// A position in a stack: `records[i]`.
-    public static func records(_ index: Int) -> RecordPath.Step { RecordPath.Step("records", index) }
+    package static func records(_ index: Int) -> RecordPath.Step { RecordPath.Step("records", index) }
 }
 
 extension StackContainer: ContainerKind {
@@ -109,8 +109,15 @@ extension StackContainer: ContainerKind {
     /// restore.
     package var pushTarget: DeepLinkTarget { .here(truncating: afterDrop == .truncate) }
 
-    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
-        (.stack(StackContainer(records: records + pushed, afterDrop: afterDrop)), [])
+    /// The stack is the sequence: the records already shown directly above the revealed one (or
+    /// anywhere in the stack, when the path revealed none of it) stay, what is above them is
+    /// popped, the rest goes on top.
+    package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
+        let run = DeepLinkRun.find(in: records, from: DeepLinkRunStart.starts(candidates) { $0 }, pushed: pushed, same: same)
+        let rest = Array(pushed[run.shown...])
+        return DeepLinkPush(content: .stack(StackContainer(records: Array(records[..<run.kept]) + rest, afterDrop: afterDrop)),
+                            revealed: candidates.isEmpty ? nil : candidates[run.start], popped: Array(records[run.kept...]),
+                            shown: run.shown, pushed: rest.count, notes: [])
     }
 }
 

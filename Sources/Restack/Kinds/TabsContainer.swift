@@ -19,7 +19,7 @@ extension TabsContainer: Sendable where Element: Sendable {}
 
 extension RecordPath.Step {
     /// A tab: `tabs[i]`.
-    public static func tabs(_ index: Int) -> RecordPath.Step { RecordPath.Step("tabs", index) }
+    package static func tabs(_ index: Int) -> RecordPath.Step { RecordPath.Step("tabs", index) }
 }
 
 extension TabsContainer: ContainerKind {
@@ -27,6 +27,7 @@ extension TabsContainer: ContainerKind {
     package static var noun: String { "tab bar" }
     package static var slots: [ContainerSlot] { [ContainerSlot(name: "tabs", isSequence: true, isRequired: true)] }
     package static var settingNames: [String] { ["selected"] }
+    package static var settingIndexes: [String: String] { ["selected": "tabs"] }
 
     package var slotContents: [[Element]] { [tabs] }
     package var settings: [ContainerSetting?] { [selected.map { .integer($0) }] }
@@ -92,8 +93,9 @@ extension TabsContainer: ContainerKind {
         selected.map { .intoChild($0) } ?? .nowhere
     }
 
-    package func pushing(_ pushed: [Element]) -> (content: Container<Element>, notes: [RestorationPlan.Note.Kind]) {
-        (.tabs(self), [])
+    /// Never called: a tab bar passes the records on (``pushTarget``).
+    package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
+        DeepLinkPush(content: .tabs(self), revealed: nil, popped: [], shown: 0, pushed: 0, notes: [])
     }
 }
 

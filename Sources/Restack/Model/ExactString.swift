@@ -26,8 +26,8 @@ extension Optional where Wrapped == String {
 
 extension String {
     /// Whether two strings are the same UTF-8 bytes. Compares contiguous storage with `memcmp`
-    /// when both have it (native strings do): the generic `elementsEqual` over two UTF-8 views
-    /// cost about 500 instructions a pair, on the restore path's duplicate check.
+    /// when both have it (native strings do), cheaper than `elementsEqual` over the UTF-8 views
+    /// (figures: the store's Performance article).
     func hasSameBytes(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         let fast = utf8.withContiguousStorageIfAvailable { mine in

@@ -3,9 +3,9 @@
 ///
 /// A step names a slot of a container and, for a sequence, the index in it: `left[i]`, `right`,
 /// `records[i]`, `primary[i]`, `detail[i]`, `tabs[i]`, `base`, `presented[i]`. Each container kind
-/// declares its slots and makes its steps (``Step/left(_:)``, ``Step/right``...). Steps are joined by
+/// declares its slots and makes its steps. Steps are joined by
 /// `/`: `primary[0]/tabs[1]/records[2]`. A container's path is the path of the record that owns
-/// it; the root container's path is empty (``root``).
+/// it; the root container's path is empty.
 public struct RecordPath: Hashable, Sendable {
     /// One step: a slot of a container and, for a sequence, the index in it as saved.
     public struct Step: Hashable, Sendable {
@@ -22,7 +22,7 @@ public struct RecordPath: Hashable, Sendable {
         }
 
         /// The index in the slot, as saved; 0 for a slot that holds one record.
-        public var index: Int {
+        package var index: Int {
             position ?? 0
         }
     }
@@ -31,15 +31,15 @@ public struct RecordPath: Hashable, Sendable {
     public var steps: [Step]
 
     /// Creates a path from its steps.
-    public init(_ steps: [Step]) {
+    package init(_ steps: [Step]) {
         self.steps = steps
     }
 
     /// The root container's path: no steps.
-    public static let root = RecordPath([])
+    package static let root = RecordPath([])
 
     /// This path with one more step.
-    public func appending(_ step: Step) -> RecordPath {
+    package func appending(_ step: Step) -> RecordPath {
         RecordPath(steps + [step])
     }
 }

@@ -25,8 +25,8 @@ public struct RestorationTree: Hashable, Sendable {
     public static let currentFormatVersion = 2
 
     /// The format versions of trees in the ``Form/tree`` form this library restores (rule 10);
-    /// see ``Form/supportedFormatVersions`` for each form.
-    public static let supportedFormatVersions: ClosedRange<Int> = Form.tree.supportedFormatVersions
+    /// each form has its own.
+    package static let supportedFormatVersions: ClosedRange<Int> = Form.tree.supportedFormatVersions
 
     /// The deepest nesting of containers a state file may hold, the root counted: a deeper
     /// document is an invalid-input error, never a stack overflow.
@@ -48,7 +48,7 @@ public struct RestorationTree: Hashable, Sendable {
 
         /// The format versions of this form that restore (rule 10): 1 for a drill-down, 1 and
         /// 2 for a tree. A state of any other version restores nothing.
-        public var supportedFormatVersions: ClosedRange<Int> {
+        package var supportedFormatVersions: ClosedRange<Int> {
             switch self {
             case .drillDown: 1...1
             case .tree, .navigationPath: 1...RestorationTree.currentFormatVersion
@@ -133,7 +133,7 @@ public struct RestorationTree: Hashable, Sendable {
 
     /// Every record of the tree, nested ones included, with its path, in document order (a
     /// record before its container's contents).
-    public var allRecords: [(path: RecordPath, record: RestorationRecord)] {
+    package var allRecords: [(path: RecordPath, record: RestorationRecord)] {
         // Iterative, so that a tree built in code as deep as memory allows cannot overflow the stack.
         var result: [(path: RecordPath, record: RestorationRecord)] = []
         var pending = root.children.reversed().map { (path: RecordPath.root.appending($0.step), record: $0.element) }

@@ -10,7 +10,6 @@
 ///     "InboxViewController": "MailboxController",
 ///     "MailboxController": "InboxController",
 /// ])
-/// aliases.currentName(for: "InboxViewController")   // "InboxController"
 /// let resolver = RecordResolver.knownClasses(["InboxController"], aliases: aliases)
 /// ```
 ///
@@ -20,7 +19,7 @@ public struct ClassAliases: Hashable, Sendable {
     /// Each old name with the end of its chain.
     private let current: [ExactString: String]
     /// The pairs as given, without repeats, in the order given.
-    public let pairs: [Pair]
+    package let pairs: [Pair]
 
     /// One rename: an old class name and the name it was given.
     public struct Pair: Hashable, Sendable {
@@ -114,12 +113,12 @@ public struct ClassAliases: Hashable, Sendable {
 
     /// The name a class has now: the end of the chain that starts at `name`, or `nil` when
     /// `name` is not an old name in this table.
-    public func currentName(for name: String) -> String? {
+    package func currentName(for name: String) -> String? {
         current[ExactString(name)]
     }
 
     /// Whether the table renames nothing.
-    public var isEmpty: Bool { pairs.isEmpty }
+    package var isEmpty: Bool { pairs.isEmpty }
 
     /// Whether two tables hold the same pairs, in any order.
     public static func == (lhs: ClassAliases, rhs: ClassAliases) -> Bool {

@@ -9,7 +9,7 @@
 /// ```
 public struct PayloadClass: Sendable {
     /// The class name, compared byte for byte.
-    public let className: String
+    package let className: String
     /// Whether a payload is fine for a record of the class.
     let accepts: @Sendable (RestorationRecord) -> Bool
 

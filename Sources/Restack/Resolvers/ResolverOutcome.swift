@@ -37,7 +37,7 @@ public enum ResolverOutcome: Hashable, Sendable {
     case renamed(to: String)
 
     /// The outcome of a yes-or-no resolver: ``rebuild`` for `true`, ``classGone`` for `false`.
-    public init(canRebuild: Bool) {
+    package init(canRebuild: Bool) {
         self = canRebuild ? .rebuild : .classGone
     }
 

@@ -41,7 +41,7 @@ public struct RestorationPlan: Hashable, Sendable {
     }
 
     /// Creates a plan. Plans normally come from ``Restorer``.
-    public init(
+    package init(
         formatVersion: Int, form: RestorationTree.Form = .tree, layout: Layout, root: PlannedContainer?, dropped: [Dropped], notes: [Note],
         warnings: [RestorationWarning]
     ) {
@@ -64,7 +64,7 @@ public struct RestorationPlan: Hashable, Sendable {
         public var reason: DropReason
 
         /// Creates a dropped entry.
-        public init(record: RestorationRecord, path: RecordPath, reason: DropReason) {
+        package init(record: RestorationRecord, path: RecordPath, reason: DropReason) {
             self.record = record
             self.path = path
             self.reason = reason
@@ -99,6 +99,11 @@ public struct RestorationPlan: Hashable, Sendable {
             case deepLinkFocused = "deep-link-focused"
             /// A deep link's records were pushed in this container (those that were restored).
             case deepLinkPushed = "deep-link-pushed"
+            /// A deep link found everything it asks for already shown: it selected, focused,
+            /// popped and pushed nothing (the records it would push were revealed where they
+            /// are), and no record it pushes was refused. Noted at the container its records
+            /// went in (or, for a link without any, the last container of its path).
+            case deepLinkShown = "deep-link-shown"
         }
 
         /// What happened.
@@ -110,7 +115,7 @@ public struct RestorationPlan: Hashable, Sendable {
         public var identifier: String?
 
         /// Creates a note.
-        public init(kind: Kind, path: RecordPath, identifier: String? = nil) {
+        package init(kind: Kind, path: RecordPath, identifier: String? = nil) {
             self.kind = kind
             self.path = path
             self.identifier = identifier
@@ -157,7 +162,7 @@ public struct RestorationPlan: Hashable, Sendable {
 
         /// The drill-down in a compact layout (rule 8): one stack, the left records then the
         /// right one, as saved paths; nothing hidden.
-        public var compactArrangement: CompactArrangement {
+        package var compactArrangement: CompactArrangement {
             Restorer.compactArrangement(of: .drillDown(DrillDownContainer(left: left, right: right)), layout: .compact) ?? CompactArrangement(stack: [], hidden: [])
         }
     }
@@ -207,7 +212,7 @@ public struct PlannedRecord: Hashable, Sendable {
     public var renamedFrom: String?
 
     /// Creates a planned record.
-    public init(record: RestorationRecord, from: RecordPath, container: PlannedContainer?, renamedFrom: String? = nil) {
+    package init(record: RestorationRecord, from: RecordPath, container: PlannedContainer?, renamedFrom: String? = nil) {
         self.record = record
         self.from = from
         self.container = container
@@ -261,7 +266,7 @@ public struct PlannedContainer: Hashable, Sendable {
     public var compact: CompactArrangement?
 
     /// Creates a planned container.
-    public init(path: RecordPath, content: Content, compact: CompactArrangement?) {
+    package init(path: RecordPath, content: Content, compact: CompactArrangement?) {
         self.path = path
         self.content = content
         self.compact = compact
@@ -284,7 +289,7 @@ public struct PlannedContainer: Hashable, Sendable {
     }
 
     /// The container as it restores, ready to save again.
-    public var restoredContainer: RestorationContainer {
+    package var restoredContainer: RestorationContainer {
         content.map(\.restoredRecord)
     }
 }
@@ -299,7 +304,7 @@ public struct CompactArrangement: Hashable, Sendable {
     public var hidden: [RecordPath]
 
     /// Creates an arrangement.
-    public init(stack: [RecordPath], hidden: [RecordPath]) {
+    package init(stack: [RecordPath], hidden: [RecordPath]) {
         self.stack = stack
         self.hidden = hidden
     }

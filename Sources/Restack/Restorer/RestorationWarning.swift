@@ -5,7 +5,7 @@ public enum RestorationWarning: Hashable, Sendable {
     case duplicateIdentifier(String, paths: [RecordPath])
 
     /// A stable name for the kind of warning, as used in JSON: `duplicate-identifier`.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .duplicateIdentifier: "duplicate-identifier"
         }

@@ -2,25 +2,9 @@
 /// arranged for the layout at restore time, with a reason for every record left out.
 ///
 /// The restorer is a pure function of the state, the layout and the resolver: no I/O, no clock,
-/// no global state. It applies the restoration rules, version 2 (<doc:TheRestorationRules> states
-/// them with examples); each rule is one small function. A format-1 drill-down is a tree whose
-/// root is a drill-down: the same rules plan it.
-///
-/// 1. A record is restorable only if its identifier is non-nil and non-empty.
-/// 2. The resolver is asked about each record with a valid identifier whose ancestors all
-///    survived, in document order, with the record's identifier path. Its outcome
-///    (``ResolverOutcome``) rebuilds the record, drops it (``DropReason/unresolvedClass``,
-///    ``DropReason/stalePayload``), or rebuilds it under a new class name, shown as `renamedFrom`.
-/// 3. A dropped record drops every record below it (``DropReason/ancestorDropped``).
-/// 4. In every sequence survivors keep their order and gaps close.
-/// 5. `drillDown`: nothing moves into `right`; a lone surviving right becomes the sole left record.
-/// 6. `split`: roles are kept; an empty focused side moves the focus to the other side.
-/// 7. `tabs`: the saved selected tab stays selected, or the first surviving tab is.
-/// 8. In a compact layout each split and drill-down gets an arrangement: one stack, and hidden
-///    records that are restored but not shown.
-/// 9. Restored records of one container that share an identifier get one warning.
-/// 10. A state in a format newer than supported restores nothing.
-/// 11. The plan is deterministic; planning the restored state again drops nothing.
+/// no global state. It applies the restoration rules, version 2, each one small function; the
+/// rules, with examples, are <doc:TheRestorationRules>. A format-1 drill-down is a tree whose root
+/// is a drill-down: the same rules plan it.
 ///
 /// ```swift
 /// let plan = Restorer.plan(tree, layout: .compact, resolver: RecordResolver { record in
@@ -53,10 +37,10 @@ public enum Restorer {
     /// Rule 1: why the record's identifier makes it unrestorable, or `nil` when it is valid.
     ///
     /// ```swift
-    /// Restorer.identifierProblem(of: RestorationRecord(identifier: ""))  // .emptyIdentifier
-    /// Restorer.identifierProblem(of: RestorationRecord(identifier: " ")) // nil: valid
+    /// #expect(Restorer.identifierProblem(of: RestorationRecord(identifier: "")) == .emptyIdentifier)
+    /// #expect(Restorer.identifierProblem(of: RestorationRecord(identifier: " ")) == nil)   // valid
     /// ```
-    public static func identifierProblem(of record: RestorationRecord) -> DropReason? {
+    package static func identifierProblem(of record: RestorationRecord) -> DropReason? {
         switch record.identifier {
         case nil: .missingIdentifier
         case ""?: .emptyIdentifier

@@ -10,7 +10,7 @@ import Foundation
 /// element that no longer decodes is dropped with `stale-payload` and the rest comes back:
 ///
 /// ```swift
-/// enum Route: Codable { case mailbox(String), message(id: Int) }
+/// enum Route: Codable, Sendable { case mailbox(String), message(id: Int) }
 ///
 /// let routes = RouteCoding<Route>(named: "App.Route")
 /// let tree = try routes.tree(for: [.mailbox("INBOX"), .message(id: 42)])   // save this tree
@@ -30,7 +30,7 @@ public struct RouteCoding<Route>: Sendable {
     public struct RouteType: Sendable {
         /// The name saved as the record's class (for a `NavigationPath`, the fully qualified type
         /// name SwiftUI writes, such as `App.Item`).
-        public let name: String
+        package let name: String
         private let decodeBody: @Sendable (Data) throws -> Route
         private let encodeBody: @Sendable (Route) throws -> Data?
 
@@ -48,12 +48,12 @@ public struct RouteCoding<Route>: Sendable {
         }
 
         /// Reads a payload into a route; throws when the payload is stale.
-        public func decode(_ payload: Data) throws -> Route {
+        package func decode(_ payload: Data) throws -> Route {
             try decodeBody(payload)
         }
 
         /// Writes a route of this type as a payload; `nil` when the route is of another type.
-        public func encode(_ route: Route) throws -> Data? {
+        package func encode(_ route: Route) throws -> Data? {
             try encodeBody(route)
         }
 
@@ -81,9 +81,9 @@ public struct RouteCoding<Route>: Sendable {
     }
 
     /// The route types, looked up by name; the first of two with the same name wins.
-    public let types: [RouteType]
+    package let types: [RouteType]
     /// Renamed route types: a record saved under an old name is read as the new one.
-    public let aliases: ClassAliases
+    package let aliases: ClassAliases
 
     /// Creates the coding of an app's routes.
     ///
@@ -103,7 +103,7 @@ public struct RouteCoding<Route>: Sendable {
     ///     ``NavigationPathRepresentation/identifier(at:)``).
     /// - Throws: ``RouteCodingError`` when no route type writes the route, or its type's encoding
     ///   fails.
-    public func record(for route: Route, at index: Int) throws(RouteCodingError) -> RestorationRecord {
+    package func record(for route: Route, at index: Int) throws(RouteCodingError) -> RestorationRecord {
         for type in types {
             let payload: Data?
             do {
@@ -119,7 +119,7 @@ public struct RouteCoding<Route>: Sendable {
     }
 
     /// The records of a stack of routes, bottom first.
-    public func records(for routes: [Route]) throws(RouteCodingError) -> [RestorationRecord] {
+    package func records(for routes: [Route]) throws(RouteCodingError) -> [RestorationRecord] {
         var records: [RestorationRecord] = []
         records.reserveCapacity(routes.count)
         for (index, route) in routes.enumerated() {

@@ -50,21 +50,6 @@ public struct LoadedRestoration: Hashable, Sendable {
     /// Confirm with the plan this returns (`confirmRestore(_:)`): its outcome is
     /// what the store records.
     public func plan(layout: Layout = .regular, resolver: RecordResolver = .acceptAll) -> StoreRestoration {
-        var restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skippedQuarantined, resolver: resolver)
-        restoration.begunAt = begunAt
-        SnapshotStore.logPlanned(restoration, to: logger)
-        return restoration
-    }
-}
-
-extension RestoreAnswer where Restoration == LoadedRestoration {
-    /// The answer with its loaded snapshot planned (``LoadedRestoration/plan(layout:resolver:)``):
-    /// how the synchronous restore entries plan, in the call.
-    func planned(layout: Layout, resolver: RecordResolver) -> RestoreAnswer<StoreRestoration> {
-        switch self {
-        case .restore(let loaded): .restore(loaded.plan(layout: layout, resolver: resolver))
-        case .expired(let info): .expired(info)
-        case .nothingSaved: .nothingSaved
-        }
+        SnapshotStore.plan(snapshot, skipped: skippedQuarantined, layout: layout, resolver: resolver, logger: logger, begunAt: begunAt)
     }
 }

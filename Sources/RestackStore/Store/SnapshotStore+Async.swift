@@ -70,7 +70,7 @@ extension SnapshotStore {
         let begunAt = StoreRestoration.uptime()
         let request = restoreRequest(session: session, counts: true)
         let loaded = try await Self.offloaded { () throws(StoreError) in try self.loadForRestore(request) }
-        return try answer(loaded, request, begunAt: begunAt)
+        return try self.loaded(answer(loaded, request), begunAt: begunAt)
     }
 
     /// Says what a restore would give, asynchronously, without counting an attempt;
@@ -79,7 +79,7 @@ extension SnapshotStore {
     public func restore(session: String) async throws(StoreError) -> RestoreAnswer<LoadedRestoration> {
         let request = restoreRequest(session: session, counts: false)
         let loaded = try await Self.offloaded { () throws(StoreError) in try self.loadForRestore(request) }
-        return try answer(loaded, request, begunAt: nil)
+        return try self.loaded(answer(loaded, request), begunAt: nil)
     }
 
     /// Runs `work` on a dispatch queue and awaits it: a restore's reads and writes (a sync, a

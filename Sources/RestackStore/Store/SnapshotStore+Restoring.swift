@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import Restack
 
 extension SnapshotStore {
@@ -36,7 +37,7 @@ extension SnapshotStore {
     public func beginRestore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> RestoreAnswer<StoreRestoration> {
         let begunAt = StoreRestoration.uptime()
         let request = restoreRequest(session: session, counts: true)
-        return try answer(loadForRestore(request), request, begunAt: begunAt).planned(layout: layout, resolver: resolver)
+        return try planned(answer(loadForRestore(request), request), layout: layout, resolver: resolver, begunAt: begunAt)
     }
 
     /// Confirms that a restore succeeded: the app's UI is up with `restoration`'s plan. Resets
@@ -89,7 +90,7 @@ extension SnapshotStore {
     /// - Throws: ``StoreError/noRestorableSnapshot(session:quarantined:)`` and read errors.
     public func restore(session: String, layout: Layout = .regular, resolver: RecordResolver = .acceptAll) throws(StoreError) -> RestoreAnswer<StoreRestoration> {
         let request = restoreRequest(session: session, counts: false)
-        return try answer(loadForRestore(request), request, begunAt: nil).planned(layout: layout, resolver: resolver)
+        return try planned(answer(loadForRestore(request), request), layout: layout, resolver: resolver, begunAt: nil)
     }
 
     // MARK: - The one core, shared by the synchronous and asynchronous forms
@@ -108,7 +109,7 @@ extension SnapshotStore {
     }
 
     /// The synchronous core of every restore entry, the database side only (no log record, no
-    /// metric: those are the caller's, ``answer(_:_:begunAt:)``): the read on the connection
+    /// metric: those are the caller's, ``answer(_:_:)``): the read on the connection
     /// chosen once, and, for a begun restore that found its snapshot expired, the expired
     /// outcome written. The asynchronous forms run it on a dispatch queue.
     func loadForRestore(_ request: RestoreRead.Request) throws(StoreError) -> LoadedForRestore {
@@ -164,7 +165,7 @@ extension SnapshotStore {
     /// log records of the quarantines and of an expired snapshot, the expired outcome's metrics,
     /// and the error when every snapshot is quarantined. The plan's own records (a fallback, the
     /// records dropped) are logged by ``LoadedRestoration/plan(layout:resolver:)``.
-    func answer(_ result: LoadedForRestore, _ request: RestoreRead.Request, begunAt: UInt64?) throws(StoreError) -> RestoreAnswer<LoadedRestoration> {
+    func answer(_ result: LoadedForRestore, _ request: RestoreRead.Request) throws(StoreError) -> Answered {
         let loaded = result.loaded
         if loaded.nothingSaved {
             return .nothingSaved
@@ -180,7 +181,47 @@ extension SnapshotStore {
         guard let snapshot = loaded.snapshot else {
             throw .noRestorableSnapshot(session: request.session, quarantined: loaded.skipped)
         }
-        return .restore(LoadedRestoration(snapshot: snapshot, skippedQuarantined: loaded.skipped, logger: options.logger, begunAt: begunAt))
+        return .restore(snapshot, skipped: loaded.skipped)
+    }
+
+    /// A restore's answer before planning. Not a `RestoreAnswer<LoadedRestoration>`: the
+    /// synchronous forms plan in the call and never make one (a generic instance costs a
+    /// conformance lookup in a fresh process, <doc:Performance>).
+    enum Answered {
+        case restore(StoredSnapshot, skipped: [Int64])
+        case expired(SnapshotInfo)
+        case nothingSaved
+    }
+
+    /// The synchronous forms' answer: planned in the call by ``plan(_:skipped:layout:resolver:logger:begunAt:)``,
+    /// as ``LoadedRestoration/plan(layout:resolver:)`` plans for the asynchronous forms.
+    func planned(_ answered: Answered, layout: Layout, resolver: RecordResolver, begunAt: UInt64?) -> RestoreAnswer<StoreRestoration> {
+        switch answered {
+        case .restore(let snapshot, let skipped):
+            .restore(Self.plan(snapshot, skipped: skipped, layout: layout, resolver: resolver, logger: options.logger, begunAt: begunAt))
+        case .expired(let info): .expired(info)
+        case .nothingSaved: .nothingSaved
+        }
+    }
+
+    /// The asynchronous forms' answer: the loaded snapshot, for the caller to plan.
+    func loaded(_ answered: Answered, begunAt: UInt64?) -> RestoreAnswer<LoadedRestoration> {
+        switch answered {
+        case .restore(let snapshot, let skipped):
+            .restore(LoadedRestoration(snapshot: snapshot, skippedQuarantined: skipped, logger: options.logger, begunAt: begunAt))
+        case .expired(let info): .expired(info)
+        case .nothingSaved: .nothingSaved
+        }
+    }
+
+    /// The one planning step of every restore entry: the plan, and its log records (the
+    /// fell-back warning, each dropped record with its identifier).
+    static func plan(_ snapshot: StoredSnapshot, skipped: [Int64], layout: Layout, resolver: RecordResolver,
+                     logger: Logger?, begunAt: UInt64?) -> StoreRestoration {
+        var restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skipped, resolver: resolver)
+        restoration.begunAt = begunAt
+        logPlanned(restoration, to: logger)
+        return restoration
     }
 
     static func confirm(_ db: Database, snapshotID: Int64, now: Date) throws {
