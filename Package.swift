@@ -41,6 +41,7 @@ let package = Package(
                 .embedInCode("m005_kind_checks_on_read.sql"),
                 .embedInCode("m006_truncating_stacks_and_paths.sql"),
                 .embedInCode("m007_restore_outcomes.sql"),
+                .embedInCode("m008_generic_settings.sql"),
             ]
         ),
 

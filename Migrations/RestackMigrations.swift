@@ -25,6 +25,7 @@ public enum RestackMigrations {
         migration("m005_kind_checks_on_read", PackageResources.m005_kind_checks_on_read_sql),
         migration("m006_truncating_stacks_and_paths", PackageResources.m006_truncating_stacks_and_paths_sql),
         migration("m007_restore_outcomes", PackageResources.m007_restore_outcomes_sql),
+        migration("m008_generic_settings", PackageResources.m008_generic_settings_sql),
     ]
 
     private static func migration(_ name: String, _ bytes: [UInt8]) -> RestackMigration {

@@ -18,18 +18,22 @@ public struct Damage: Sendable, Hashable, CustomStringConvertible {
     /// Whether listing, showing or restoring the damaged row reads this column (the others are
     /// seen by `check` only: `created_at`, `confirmed_at`, and the ids that link rows).
     public var isRead: Bool
+    /// For `restack_setting`, the setting whose row is damaged (`focus` when `nil`).
+    public var setting: String?
 
-    /// A damage: `literal` (described as `kind`) in `table.column`.
-    public init(table: String, column: String, literal: String, kind: String, isRead: Bool) {
+    /// A damage: `literal` (described as `kind`) in `table.column` (of the row of `setting`,
+    /// for `restack_setting`).
+    public init(table: String, column: String, literal: String, kind: String, isRead: Bool, setting: String? = nil) {
         self.table = table
         self.column = column
         self.literal = literal
         self.kind = kind
         self.isRead = isRead
+        self.setting = setting
     }
 
     public var description: String {
-        "\(table).\(column) = \(kind)"
+        "\(table).\(column)\(setting.map { " (\($0))" } ?? "") = \(kind)"
     }
 
     /// `table.column`, as error messages name it.
@@ -72,10 +76,11 @@ public enum DamagedStores {
         ("restack_container", "snapshot_id", ["integer"], true, false),
         ("restack_container", "owner", ["text"], true, true),
         ("restack_container", "kind", ["text"], false, true),
-        ("restack_container", "focus", ["text", "NULL"], false, true),
-        ("restack_container", "compact", ["text", "NULL"], false, true),
-        ("restack_container", "selected", ["integer", "NULL"], false, true),
-        ("restack_container", "after_drop", ["text", "NULL"], false, true),
+        // A setting's row is found by its container's snapshot and owner (a damaged one is a
+        // setting of no container, which `check` reports), and read by its name.
+        ("restack_setting", "snapshot_id", ["integer"], true, false),
+        ("restack_setting", "owner", ["text"], true, false),
+        ("restack_setting", "name", ["text"], true, true),
         ("restack_outcome", "session", ["text"], false, true),
         ("restack_outcome", "recorded_at", ["integer"], false, true),
         ("restack_outcome", "app_version", ["text", "NULL"], false, true),
@@ -109,11 +114,11 @@ public enum DamagedStores {
         Damage(table: "restack_snapshot", column: "shape", literal: "'branch'", kind: "'branch'", isRead: true),
         Damage(table: "restack_snapshot", column: "shape", literal: "'DrillDown'", kind: "'DrillDown'", isRead: true),
         Damage(table: "restack_container", column: "kind", literal: "'grid'", kind: "'grid'", isRead: true),
-        Damage(table: "restack_container", column: "focus", literal: "'middle'", kind: "'middle'", isRead: true),
-        Damage(table: "restack_container", column: "compact", literal: "'sideways'", kind: "'sideways'", isRead: true),
-        Damage(table: "restack_container", column: "selected", literal: "-1", kind: "-1", isRead: true),
-        Damage(table: "restack_container", column: "after_drop", literal: "'rewind'", kind: "'rewind'", isRead: true),
-        Damage(table: "restack_container", column: "after_drop", literal: "'Truncate'", kind: "'Truncate'", isRead: true),
+        // A setting's value is of the class its kind declares: text for a choice, an integer
+        // for an index; and names one of its values.
+        Damage(table: "restack_setting", column: "name", literal: "'zoom'", kind: "'zoom'", isRead: true),
+        Damage(table: "restack_setting", column: "name", literal: "'selected'", kind: "'selected'", isRead: true),
+    ] + settingValueDamages + [
         Damage(table: "restack_outcome", column: "result", literal: "'maybe'", kind: "'maybe'", isRead: true),
         Damage(table: "restack_outcome", column: "layout", literal: "'wide'", kind: "'wide'", isRead: true),
         Damage(table: "restack_outcome", column: "restored_records", literal: "-1", kind: "-1", isRead: true),
@@ -121,14 +126,32 @@ public enum DamagedStores {
         Damage(table: "restack_outcome_drop", column: "count", literal: "-3", kind: "-3", isRead: true),
     ]
 
+    /// Damages of the settings' values: every class but the one each setting's kind declares,
+    /// and text naming none of a choice's values.
+    static let settingValueDamages: [Damage] = [("focus", "text"), ("compact", "text"), ("selected", "integer"), ("afterDrop", "text")]
+        .flatMap { setting, allowed in
+            literals.filter { $0.kind != allowed }.map {
+                Damage(table: "restack_setting", column: "value", literal: $0.literal, kind: $0.kind, isRead: true, setting: setting)
+            }
+        } + [
+            Damage(table: "restack_setting", column: "value", literal: "'middle'", kind: "'middle'", isRead: true, setting: "focus"),
+            Damage(table: "restack_setting", column: "value", literal: "'sideways'", kind: "'sideways'", isRead: true, setting: "compact"),
+            Damage(table: "restack_setting", column: "value", literal: "-1", kind: "-1", isRead: true, setting: "selected"),
+            Damage(table: "restack_setting", column: "value", literal: "'rewind'", kind: "'rewind'", isRead: true, setting: "afterDrop"),
+            Damage(table: "restack_setting", column: "value", literal: "'Truncate'", kind: "'Truncate'", isRead: true, setting: "afterDrop"),
+        ]
+
     /// The rows a damage goes into: session "s", its newest snapshot, and that snapshot's
     /// second left record.
-    static func target(_ table: String, _ column: String) -> String {
+    static func target(_ table: String, _ column: String, setting: String? = nil) -> String {
         switch table {
+        case "restack_setting":
+            // Session "u"'s tree, as for its containers: the setting's row.
+            "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 'u') AND owner = '\(["selected": "", "afterDrop": "tabs[1]"][setting ?? "focus"] ?? "tabs[0]")' AND name = '\(setting ?? "focus")'"
         case "restack_container":
             // Session "u"'s tree: the root tab bar holds the selection, the stack at tabs[1] its
             // rule after a drop, the split at tabs[0] the other settings.
-            "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 'u') AND owner = '\(["selected": "", "after_drop": "tabs[1]"][column] ?? "tabs[0]")'"
+            "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 'u') AND owner = 'tabs[0]'"
         case "restack_session": "name = 's'"
         case "restack_outcome": "id = (SELECT MAX(id) FROM restack_outcome)"
         case "restack_outcome_drop": "rowid = (SELECT MAX(rowid) FROM restack_outcome_drop)"
@@ -192,13 +215,14 @@ public enum DamagedStores {
     /// is loosened for the write (no types, no NOT NULL, no CHECK) and then put back as it was,
     /// as an editor that bypasses the constraints would leave the file.
     public static func apply(_ damage: Damage, to path: String) throws {
-        try write(path, "UPDATE \(damage.table) SET \(damage.column) = \(damage.literal) WHERE \(target(damage.table, damage.column))")
+        try write(path, "UPDATE \(damage.table) SET \(damage.column) = \(damage.literal) WHERE \(target(damage.table, damage.column, setting: damage.setting))")
     }
 
     /// Writes `literal` into column `column` of the `row`-th row (in key order, modulo the
     /// table's size) of `table`, for random damage.
     public static func write(_ literal: String, into table: String, column: String, row: Int, at path: String) throws {
         let key = table == "restack_record" ? "snapshot_id, path" : table == "restack_container" ? "snapshot_id, owner"
+            : table == "restack_setting" ? "snapshot_id, owner, name"
             : table == "restack_outcome_drop" ? "rowid" : "id"
         let keyList = "(\(key))"
         try write(path, """
@@ -209,7 +233,7 @@ public enum DamagedStores {
     }
 
     /// The columns random damage may go into: every column but the rowid aliases.
-    public static let writableColumns: [(table: String, column: String)] = columns.map { ($0.table, $0.column) }
+    public static let writableColumns: [(table: String, column: String)] = columns.map { ($0.table, $0.column) } + [("restack_setting", "value")]
 
     /// Runs `sql` with the tables' types and constraints lifted, then puts the schema back.
     static func write(_ path: String, _ sql: String) throws {
@@ -243,8 +267,10 @@ public enum DamagedStores {
             PRIMARY KEY (snapshot_id, path)) WITHOUT ROWID
             """,
         "restack_container": """
-            CREATE TABLE restack_container (snapshot_id, owner, kind, focus, compact, selected, after_drop, \
-            PRIMARY KEY (snapshot_id, owner)) WITHOUT ROWID
+            CREATE TABLE restack_container (snapshot_id, owner, kind, PRIMARY KEY (snapshot_id, owner)) WITHOUT ROWID
+            """,
+        "restack_setting": """
+            CREATE TABLE restack_setting (snapshot_id, owner, name, value, PRIMARY KEY (snapshot_id, owner, name)) WITHOUT ROWID
             """,
         "restack_outcome": """
             CREATE TABLE restack_outcome (id INTEGER PRIMARY KEY, session, recorded_at, app_version, snapshot_id, \

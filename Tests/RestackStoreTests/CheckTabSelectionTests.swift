@@ -23,7 +23,7 @@ struct CheckTabSelectionTests {
         try SnapshotStore(path: path).save(tree, session: "s")
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
-            try db.execute(sql: "UPDATE restack_container SET selected = ? WHERE kind = 'tabs'", arguments: [selected])
+            try db.execute(sql: "UPDATE restack_setting SET value = ? WHERE name = 'selected'", arguments: [selected])
         }
         try queue.close()
         return try SnapshotStore(readingAt: path).check()

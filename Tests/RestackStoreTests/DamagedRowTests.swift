@@ -82,15 +82,16 @@ struct DamagedRowTests {
     /// migration is covered as soon as it is declared (ids that alias the rowid cannot hold
     /// another class, and are left to `negativeAndHugeIdsReadBackAsTheyAre`).
     @Test func everyColumnIsDamagedByTheTests() {
-        let checked = Set(StoredColumn.all.filter { $0.name != "id" }.map { "\($0.table).\($0.name)" })
+        // A setting's value has no class of its own: its kind declares it (migration 8).
+        let checked = Set(StoredColumn.all.filter { $0.name != "id" }.map { "\($0.table).\($0.name)" } + ["restack_setting.value"])
         let damaged = Set(DamagedStores.all.map(\.columnName))
         #expect(checked == damaged)
-        #expect(DamagedStores.all.count == 103 + 56, "103, and 56 in the outcome tables (migration 7)")
+        #expect(DamagedStores.all.count == 118 + 56, "118 (settings as rows since migration 8), and 56 in the outcome tables (migration 7)")
         // Every enumerated column also gets text of the right class that names none of its
         // values (issue 21, item 19): a reader that took it for one of them would pass the
         // storage-class damages unnoticed.
-        let enumerated = ["restack_snapshot.shape", "restack_record.slot", "restack_container.kind", "restack_container.focus", "restack_container.compact",
-                          "restack_container.after_drop", "restack_outcome.result", "restack_outcome.layout", "restack_outcome_drop.reason"]
+        let enumerated = ["restack_snapshot.shape", "restack_record.slot", "restack_container.kind", "restack_setting.name", "restack_setting.value",
+                          "restack_outcome.result", "restack_outcome.layout", "restack_outcome_drop.reason"]
         for column in enumerated {
             #expect(DamagedStores.all.contains { $0.columnName == column && $0.literal.hasPrefix("'") && $0.kind != "text" }, "\(column)")
         }

@@ -79,11 +79,12 @@ struct TreeStoreTests {
     @Test(arguments: [
         ("UPDATE restack_record SET parent = 'nowhere' WHERE path = 'detail[0]'", "parent"),
         ("DELETE FROM restack_container WHERE owner = ''", "root"),
-        ("UPDATE restack_container SET selected = 5 WHERE kind = 'tabs'", "settings"),
+        ("UPDATE restack_setting SET value = 5 WHERE name = 'selected'", "settings"),
         ("UPDATE restack_record SET path = 'primary[7]' WHERE path = 'primary[0]'", "path"),
         ("UPDATE restack_record SET position = 3 WHERE path = 'primary[0]/tabs[1]'", "position"),
         ("UPDATE restack_record SET slot = 'left', path = 'left[0]' WHERE path = 'detail[0]'", "slot"),
-        ("INSERT INTO restack_container VALUES ((SELECT MAX(id) FROM restack_snapshot), 'detail[9]', 'stack', NULL, NULL, NULL, NULL)", "container owned"),
+        ("INSERT INTO restack_container VALUES ((SELECT MAX(id) FROM restack_snapshot), 'detail[9]', 'stack')", "container owned"),
+        ("INSERT INTO restack_setting VALUES ((SELECT MAX(id) FROM restack_snapshot), '', 'zoom', 2)", "setting"),
     ])
     func checkReportsABrokenTree(_ sql: String, _ finding: String) throws {
         let folder = try TemporaryFolder()
@@ -144,7 +145,7 @@ struct CheckLimitTests {
         #expect(try SnapshotStore(readingAt: path).restore(session: "s").restored.snapshot.tree.root.depth == depth)
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
-            try db.execute(sql: "INSERT INTO restack_container SELECT snapshot_id, path, 'stack', NULL, NULL, NULL, NULL FROM restack_record WHERE identifier = 'leaf'")
+            try db.execute(sql: "INSERT INTO restack_container SELECT snapshot_id, path, 'stack' FROM restack_record WHERE identifier = 'leaf'")
             try db.execute(sql: """
                 INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload)
                 SELECT snapshot_id, path || '/records[0]', path, 'records', 0, 'deeper', 'C', NULL FROM restack_record WHERE identifier = 'leaf'

@@ -42,6 +42,34 @@ package enum ContainerSetting: Hashable, Sendable, Encodable {
     }
 }
 
+/// What a setting may hold, as its kind declares it: what the store reads a stored setting as,
+/// and what `check` judges stored settings by.
+package enum ContainerSettingValues: Hashable, Sendable {
+    /// One of these names (text).
+    case choice([String])
+    /// The index of an element of the slot of this name (a whole number): present exactly
+    /// when the slot holds elements, and below their count (a tab bar's `selected`).
+    case index(slot: String)
+}
+
+/// One setting of a container kind, as the kind declares it: its name, the values it may hold,
+/// and the default written as nothing (in a state file, a plan, a stored row).
+package struct ContainerSettingDeclaration: Hashable, Sendable {
+    /// The name: the state file's key, the stored setting's name, the diff's field.
+    package let name: String
+    /// The values it may hold.
+    package let values: ContainerSettingValues
+    /// The value written as nothing; `nil` for a setting written whenever it has a value.
+    package let unwrittenDefault: ContainerSetting?
+
+    /// Whether a stored container of the kind must have the setting: a choice written
+    /// whatever its value (a split's `focus`). An index is present exactly when its slot holds
+    /// elements; a setting with an unwritten default may be absent.
+    package var isRequired: Bool {
+        if case .choice = values { unwrittenDefault == nil } else { false }
+    }
+}
+
 /// Why stored rows are not a container of their kind: the setting at fault (its column) and a
 /// phrase after the container's name ("has no valid focus").
 package struct ContainerKindProblem: Error {
@@ -67,12 +95,16 @@ package protocol ContainerKind<Element> {
     static var noun: String { get }
     /// The slots, in document order.
     static var slots: [ContainerSlot] { get }
-    /// The names of the settings, in order: the state file's keys, the stored columns, the
-    /// diff's fields.
+    /// The names of the settings, in order: the state file's keys, the stored settings' names,
+    /// the diff's fields.
     static var settingNames: [String] { get }
     /// The values each setting that names a choice may take, by setting name: what `check`
     /// judges stored rows by. Empty for a kind without such a setting.
     static var settingValues: [String: [String]] { get }
+    /// The settings that hold the index of an element of a slot, by setting name: the slot's
+    /// name (a tab bar's `selected`, in `tabs`). Every setting is a choice (``settingValues``)
+    /// or an index. Empty for most kinds.
+    static var settingIndexes: [String: String] { get }
     /// Settings written in state files and stored rows only when they differ from these
     /// values, by name: a setting added to a kind after files and stores were made keeps those
     /// byte for byte. Empty for most kinds.
@@ -127,6 +159,20 @@ package protocol ContainerKind<Element> {
 extension ContainerKind {
     package static var unwrittenDefaults: [String: ContainerSetting] { [:] }
     package static var settingValues: [String: [String]] { [:] }
+    package static var settingIndexes: [String: String] { [:] }
+
+    /// The settings as the kind declares them, in the order of ``settingNames``: what the
+    /// store keeps them by (a row per setting, named; no column per setting) and what `check`
+    /// judges stored rows by. A setting declared neither a choice nor an index allows no value.
+    package static var settingDeclarations: [ContainerSettingDeclaration] {
+        settingNames.map { name in
+            ContainerSettingDeclaration(
+                name: name,
+                values: settingIndexes[name].map { .index(slot: $0) } ?? .choice(settingValues[name] ?? []),
+                unwrittenDefault: unwrittenDefaults[name]
+            )
+        }
+    }
     package var compactArrangement: (stack: [Element], hidden: [Element])? { nil }
     package var plannedSettings: [(key: String, value: ContainerSetting?)] {
         zip(Self.settingNames, settings).map { ($0, $1) }
@@ -135,7 +181,7 @@ extension ContainerKind {
 
 extension RestorationContainer {
     /// The settings by name, those that have a value other than their kind's unwritten
-    /// default: what the store writes in the columns of those names.
+    /// default: what the store writes, a row per setting.
     package var storedSettings: [String: ContainerSetting] {
         var result: [String: ContainerSetting] = [:]
         for (name, value) in writtenSettings {

@@ -27,6 +27,7 @@ extension TabsContainer: ContainerKind {
     package static var noun: String { "tab bar" }
     package static var slots: [ContainerSlot] { [ContainerSlot(name: "tabs", isSequence: true, isRequired: true)] }
     package static var settingNames: [String] { ["selected"] }
+    package static var settingIndexes: [String: String] { ["selected": "tabs"] }
 
     package var slotContents: [[Element]] { [tabs] }
     package var settings: [ContainerSetting?] { [selected.map { .integer($0) }] }

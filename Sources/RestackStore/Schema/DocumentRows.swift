@@ -24,13 +24,13 @@ enum DocumentRows {
     static func insert(_ db: Database, _ tree: RestorationTree, snapshotID: Int64) throws -> Int {
         let isTree = tree.form != .drillDown
         let container = isTree ? try db.cachedStatement(sql: """
-            INSERT INTO restack_container (snapshot_id, owner, kind, focus, compact, selected, after_drop) VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO restack_container (snapshot_id, owner, kind) VALUES (?, ?, ?)
             """) : nil
         func insertContainer(_ value: RestorationContainer, owner: String) throws {
-            // Each setting in its column, by name: the kind's file names them.
-            let settings = value.storedSettings
-            let columns: [DatabaseValue] = settingColumns.map { settings[$0.setting]?.databaseValue ?? .null }
-            try container?.execute(binding: [snapshotID.databaseValue, owner.databaseValue, value.kind.rawValue.databaseValue] + columns)
+            try container?.execute(binding: [snapshotID.databaseValue, owner.databaseValue, value.kind.rawValue.databaseValue])
+            // Each setting a row, by the name its kind gives it; a default written as nothing
+            // is no row.
+            try SettingRows.insert(db, value.writtenSettings, snapshotID: snapshotID, owner: owner)
         }
         try insertContainer(tree.root, owner: "")
         // Iterative, in document order: a tree built in code cannot overflow the stack here.
@@ -108,21 +108,17 @@ enum DocumentRows {
         FROM restack_record r WHERE r.snapshot_id = ?
         """
 
-    /// The containers of snapshot ?: owner, kind, focus, compact policy, selected tab, a stack's
-    /// rule after a drop.
+    /// The containers of snapshot ?, with their settings: owner, kind, and a setting's name and
+    /// value (a row per setting; one row of NULLs for a container without settings).
     static let containersSQL = """
-        SELECT c.owner, c.kind, c.focus, c.compact, c.selected, c.after_drop
-        FROM restack_container c WHERE c.snapshot_id = ?
+        SELECT c.owner, c.kind, s.name, s.value
+        FROM restack_container c LEFT JOIN restack_setting s ON s.snapshot_id = c.snapshot_id AND s.owner = c.owner
+        WHERE c.snapshot_id = ?
         """
 
     /// The slots of every kind, by code: the index in this list. A slot name no kind has is no
     /// code (a damaged row); a new kind's slots need no migration.
     static let slots = RestorationContainer.Kind.allSlots
-
-    /// The settings columns of `restack_container`, in order, and the setting each holds.
-    static let settingColumns: [(setting: String, column: StoredColumn)] = [
-        ("focus", .focus), ("compact", .compact), ("selected", .selected), ("afterDrop", .afterDrop),
-    ]
 
     /// One record row, placed by its parent, slot and position.
     struct Placed {
@@ -231,16 +227,16 @@ enum DocumentRows {
         try db.forEachRow(containersSQL, binding: [snapshotID.databaseValue]) { step in
             let values = StoredValues(statement: step, name: .container(snapshot: snapshotID))
             let owner = try values.requiredExactText(0, .owner)
-            let kindName = try values.requiredExactText(1, .kind)
-            guard let kind = RestorationContainer.Kind(rawValue: kindName) else {
-                throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(kindName)\"", column: "kind")
+            if result[owner] == nil {
+                let kindName = try values.requiredExactText(1, .kind)
+                guard let kind = RestorationContainer.Kind(rawValue: kindName) else {
+                    throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(kindName)\"", column: "kind")
+                }
+                result[owner] = ContainerRow(kind: kind, settings: [:])
             }
-            var settings: [String: StoredSetting] = [:]
-            settings["focus"] = try values.exactText(2, .focus).map { .text($0) }
-            settings["compact"] = try values.exactText(3, .compact).map { .text($0) }
-            settings["selected"] = try values.optionalInteger(4, .selected).map { .integer($0) }
-            settings["afterDrop"] = try values.exactText(5, .afterDrop).map { .text($0) }
-            result[owner] = ContainerRow(kind: kind, settings: settings)
+            if let (name, setting) = try SettingRows.setting(step, from: 2, of: result[owner]!.kind, snapshotID: snapshotID, owner: owner) {
+                result[owner]!.settings[name] = setting
+            }
             return true
         }
         return result
@@ -281,7 +277,7 @@ enum DocumentRows {
         DamagedValue(detail: "restack_record of snapshot \(snapshotID): \(what)")
     }
 
-    /// A container setting that names no value of its column: the message names the column.
+    /// A container row that names no kind: the message names the column.
     static func damaged(_ snapshotID: Int64, _ what: String, column: String) -> DamagedValue {
         DamagedValue(detail: "restack_container.\(column) of snapshot \(snapshotID): \(what)")
     }
@@ -318,34 +314,8 @@ enum DocumentRows {
             do {
                 return try kind.stored(contents, settings: settings.settings.mapValues(\.setting))
             } catch {
-                let column = settingColumns.first { $0.setting == error.setting }?.column.name ?? error.setting
-                throw damaged(snapshotID, "the \(kind.noun) at \"\(owner)\" \(error.phrase)", column: column)
+                throw SettingRows.damaged(snapshotID, owner: owner, setting: error.setting, "the \(kind.noun) at \"\(owner)\" \(error.phrase)")
             }
-        }
-    }
-}
-
-/// A setting as a column holds it.
-enum StoredSetting {
-    case text(String)
-    case integer(Int64)
-
-    /// The setting, as its kind reads it; an integer beyond `Int` cannot be one.
-    var setting: ContainerSetting {
-        switch self {
-        case .text(let text): .text(text)
-        case .integer(let number): Int(exactly: number).map { .integer($0) } ?? .text(String(number))
-        }
-    }
-}
-
-extension ContainerSetting {
-    /// The value to bind in its column.
-    var databaseValue: DatabaseValue {
-        switch self {
-        case .text(let text): text.databaseValue
-        case .integer(let number): number.databaseValue
-        case .bool(let flag): flag.databaseValue
         }
     }
 }

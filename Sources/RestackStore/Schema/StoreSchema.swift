@@ -165,14 +165,25 @@ enum StoreSchema {
                 """)
             views.append("""
                 CREATE TEMP VIEW restack_container AS
-                SELECT NULL AS snapshot_id, NULL AS owner, NULL AS kind, NULL AS focus, NULL AS compact, NULL AS selected,
-                       NULL AS after_drop WHERE 0
+                SELECT NULL AS snapshot_id, NULL AS owner, NULL AS kind WHERE 0
                 """)
-        } else if !has(5) {
+            views.append("""
+                CREATE TEMP VIEW restack_setting AS
+                SELECT NULL AS snapshot_id, NULL AS owner, NULL AS name, NULL AS value WHERE 0
+                """)
+        } else if missing.contains(migrationPrefix + "m008_generic_settings") {
+            // Settings in the columns of their names (migrations 4 to 7): a row per non-NULL
+            // one, as migration 8 copies them (`after_drop` from migration 6 on). The unary +
+            // takes the columns' affinity away: a view of a compound SELECT takes its first
+            // column's, which would turn a stored integer into text.
+            let columns = [("focus", "focus"), ("compact", "compact"), ("selected", "selected")] + (has(5) ? [("afterDrop", "after_drop")] : [])
             views.append("""
                 CREATE TEMP VIEW restack_container AS
-                SELECT snapshot_id, owner, kind, focus, compact, selected, NULL AS after_drop FROM main.restack_container
+                SELECT snapshot_id, owner, kind FROM main.restack_container
                 """)
+            views.append("CREATE TEMP VIEW restack_setting AS\n" + columns.map { name, column in
+                "SELECT snapshot_id, owner, '\(name)' AS name, +\(column) AS value FROM main.restack_container WHERE \(column) IS NOT NULL"
+            }.joined(separator: "\nUNION ALL\n"))
         }
         // Looked up by name, not position: migrations released in between do not move it.
         if missing.contains(migrationPrefix + "m007_restore_outcomes") {

@@ -120,10 +120,16 @@ extension StoredColumn {
     static let containerSnapshotID = StoredColumn("restack_container", "snapshot_id", .integer)
     static let owner = StoredColumn("restack_container", "owner", .text)
     static let kind = StoredColumn("restack_container", "kind", .text)
-    static let focus = StoredColumn("restack_container", "focus", .text, nullable: true)
-    static let compact = StoredColumn("restack_container", "compact", .text, nullable: true)
-    static let selected = StoredColumn("restack_container", "selected", .integer, nullable: true)
-    static let afterDrop = StoredColumn("restack_container", "after_drop", .text, nullable: true)
+
+    static let settingSnapshotID = StoredColumn("restack_setting", "snapshot_id", .integer)
+    static let settingOwner = StoredColumn("restack_setting", "owner", .text)
+    static let settingName = StoredColumn("restack_setting", "name", .text)
+    /// A setting's value: of the class its kind declares it (text for a choice, an integer for
+    /// an index), judged by the declaration, not by this list (see ``SettingRows``).
+    static func settingValue(_ storage: StorageClass) -> StoredColumn {
+        StoredColumn("restack_setting", "value", storage)
+    }
+
     static let outcomeID = StoredColumn("restack_outcome", "id", .integer)
     static let outcomeSession = StoredColumn("restack_outcome", "session", .text)
     static let recordedAt = StoredColumn("restack_outcome", "recorded_at", .integer)
@@ -144,13 +150,15 @@ extension StoredColumn {
     /// A count made by a query (not a stored column).
     static let count = StoredColumn("restack_record", "COUNT(*)", .integer)
 
-    /// Every column of Restack's tables (as of the newest migration), for ``SnapshotStore/check()``.
+    /// Every column of Restack's tables (as of the newest migration) whose class is fixed, for
+    /// ``SnapshotStore/check()``; a setting's value is judged by its kind's declaration.
     static let all: [StoredColumn] = [
         sessionID, sessionName, sessionCreatedAt, restoringSnapshotID,
         snapshotID, snapshotSessionID, formatVersion, appVersion, savedAt, unconfirmedRestores, confirmedAt, quarantinedAt,
         provisionalFor, shape,
         recordSnapshotID, path, parent, slot, position, identifier, className, payload,
-        containerSnapshotID, owner, kind, focus, compact, selected, afterDrop,
+        containerSnapshotID, owner, kind,
+        settingSnapshotID, settingOwner, settingName,
         outcomeID, outcomeSession, recordedAt, outcomeAppVersion, outcomeSnapshotID, snapshotAppVersion, result, layout,
         skippedQuarantined, restoredRecords, durationMilliseconds,
         dropOutcomeID, reason, dropClassName, dropCount,
@@ -166,6 +174,8 @@ enum StoredRow: CustomStringConvertible, Sendable {
     case record(snapshot: Int64, ordinal: Int)
     /// A container row of a snapshot.
     case container(snapshot: Int64)
+    /// The setting `name` of the container at `owner` of a snapshot.
+    case setting(snapshot: Int64, owner: String, name: String)
     /// A restore outcome.
     case outcome(Int64)
     /// A row of a restore outcome's dropped records.
@@ -179,6 +189,7 @@ enum StoredRow: CustomStringConvertible, Sendable {
         case .snapshot(let id): "snapshot \(id)"
         case .record(let snapshot, let ordinal): "record \(ordinal) of snapshot \(snapshot)"
         case .container(let snapshot): "a container of snapshot \(snapshot)"
+        case .setting(let snapshot, let owner, let name): "the setting \"\(name)\" of the container at \"\(owner)\" of snapshot \(snapshot)"
         case .outcome(let id): "outcome \(id)"
         case .outcomeDrop(let outcome): "a drop count of outcome \(outcome)"
         case .unidentified: "a row whose id is damaged"

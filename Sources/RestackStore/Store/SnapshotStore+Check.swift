@@ -101,20 +101,13 @@ extension SnapshotStore {
         "(c.kind = '\(kind.rawValue)' AND r.slot IN (\(kind.definition.slots.map { "'\($0.name)'" }.joined(separator: ", "))))"
     }.joined(separator: " OR ")
 
-    /// The kinds with a `focus` and their focus values, from the kinds' files:
-    /// `(kind = 'split' AND focus IN ('primary', 'detail')) OR ...`.
-    private static let focusKinds = RestorationContainer.Kind.allCases.compactMap { kind -> (String, [String])? in
-        let values = kind.definition.settingValues["focus"] ?? []
-        return values.isEmpty ? nil : (kind.rawValue, values)
-    }
-    private static let focusValues = focusKinds.map { kind, values in
-        "(kind = '\(kind)' AND focus IN (\(values.map { "'\($0)'" }.joined(separator: ", "))))"
-    }.joined(separator: " OR ")
-    private static let focusPhrase = focusKinds.map { "\($0): \($1.joined(separator: ", "))" }.joined(separator: "; ")
-
-    /// A stack's stored rules after a drop, `'closeGap', 'truncate'`.
-    private static let afterDropValues = StackAfterDrop.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-    private static let afterDropList = StackAfterDrop.allCases.map(\.rawValue).joined(separator: " or ")
+    /// The root a NavigationPath is stored as: a stack (its kind) that truncates (its setting
+    /// and value), as SQL literals.
+    private static let navigationPathRoot = (
+        kind: "'\(RestorationContainer.Kind.stack.rawValue)'",
+        setting: "'\(StackContainer<RestorationRecord>.settingNames[0])'",
+        value: "'\(StackAfterDrop.truncate.rawValue)'"
+    )
 
     /// Restack's invariants of the tree rows, each a query for the ids of the snapshots that
     /// break it (values of the wrong class are reported above, and left out here). Slot and kind
@@ -128,19 +121,6 @@ extension SnapshotStore {
             SELECT DISTINCT snapshot_id FROM restack_container
             WHERE typeof(kind) = 'text' AND kind NOT IN (\(RestorationContainer.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
             """),
-        ("restack_container.focus: a focus its kind does not have (\(focusPhrase))", """
-            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(focus) = 'text' AND NOT (\(focusValues))
-            """),
-        ("restack_container.compact: a compact policy that is not merge, omitDetail or focus", """
-            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(compact) = 'text' AND compact NOT IN ('merge', 'omitDetail', 'focus')
-            """),
-        ("restack_container.selected: a negative selection", """
-            SELECT DISTINCT snapshot_id FROM restack_container WHERE typeof(selected) = 'integer' AND selected < 0
-            """),
-        ("restack_container.after_drop: a rule after a drop that is not \(afterDropList), or one on a container that is not a stack", """
-            SELECT DISTINCT snapshot_id FROM restack_container
-            WHERE typeof(after_drop) = 'text' AND (after_drop NOT IN (\(afterDropValues)) OR kind IS NOT 'stack')
-            """),
         // The readers' own limit: a tree nested deeper than a state may be is refused by
         // `show`, `plan` and `export`, so `check` refuses it too. A container's depth is its
         // owner's path steps plus one (every record on the path holds a container).
@@ -149,6 +129,7 @@ extension SnapshotStore {
             WHERE typeof(owner) = 'text'
               AND (CASE owner WHEN '' THEN 1 ELSE 2 + length(owner) - length(replace(owner, '/', '')) END) > \(RestorationTree.maxContainerDepth)
             """),
+    ] + SettingRows.checks + [
         ("restack_snapshot.provisional_for: a pending provisional save of a snapshot that does not exist", """
             SELECT s.id FROM restack_snapshot s
             WHERE typeof(s.provisional_for) = 'integer' AND s.quarantined_at IS NULL
@@ -192,17 +173,15 @@ extension SnapshotStore {
             WHERE NOT (\(kindSlots))
             UNION
             SELECT c.snapshot_id FROM restack_container c
-            WHERE (c.kind = 'split' AND (c.focus IS NULL OR c.compact IS NULL))
-               OR (c.kind = 'tabs' AND c.selected IS NOT NULL AND c.selected >= (
-                    SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = c.snapshot_id AND r.parent = c.owner))
-               OR (c.kind = 'tabs' AND c.selected IS NULL AND EXISTS (
-                    SELECT 1 FROM restack_record r WHERE r.snapshot_id = c.snapshot_id AND r.parent = c.owner))
+            WHERE \(SettingRows.outOfRange)
             """),
         ("restack_snapshot.shape: a NavigationPath whose root is not a truncating stack of records without containers", """
             SELECT s.id FROM restack_snapshot s
             WHERE s.shape = 'navigationPath' AND (
                 EXISTS (SELECT 1 FROM restack_container c WHERE c.snapshot_id = s.id AND c.owner = ''
-                        AND (c.kind IS NOT 'stack' OR c.after_drop IS NOT 'truncate'))
+                        AND (c.kind IS NOT \(navigationPathRoot.kind) OR NOT EXISTS (
+                            SELECT 1 FROM restack_setting st WHERE st.snapshot_id = c.snapshot_id AND st.owner = c.owner
+                            AND st.name IS \(navigationPathRoot.setting) AND st.value IS \(navigationPathRoot.value))))
                 OR EXISTS (SELECT 1 FROM restack_record r WHERE r.snapshot_id = s.id AND r.parent != ''))
             """),
     ]
@@ -213,6 +192,8 @@ extension SnapshotStore {
         let name = switch table {
         case "restack_session": "'session ' || id"
         case "restack_snapshot": "'snapshot ' || id"
+        case "restack_setting":
+            "CASE typeof(snapshot_id) WHEN 'integer' THEN 'a setting of snapshot ' || snapshot_id ELSE 'a setting with a damaged snapshot_id' END"
         case "restack_outcome": "CASE typeof(id) WHEN 'integer' THEN 'outcome ' || id ELSE 'an outcome with a damaged id' END"
         case "restack_outcome_drop":
             "CASE typeof(outcome_id) WHEN 'integer' THEN 'a drop count of outcome ' || outcome_id ELSE 'a drop count with a damaged outcome_id' END"

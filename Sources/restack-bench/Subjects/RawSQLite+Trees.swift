@@ -21,21 +21,26 @@ extension RawSQLite {
                 INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            let container = try prepared("INSERT INTO restack_container (snapshot_id, owner, kind, focus, compact, selected) VALUES (?, ?, ?, ?, ?, ?)")
+            let container = try prepared("INSERT INTO restack_container (snapshot_id, owner, kind) VALUES (?, ?, ?)")
+            let setting = try prepared("INSERT INTO restack_setting (snapshot_id, owner, name, value) VALUES (?, ?, ?, ?)")
             func insert(_ value: RestorationContainer, owner: String) throws {
                 sqlite3_bind_int64(container, 1, snapshotID)
                 bind(container, 2, owner)
                 bind(container, 3, value.kind.rawValue)
-                sqlite3_bind_null(container, 4)
-                sqlite3_bind_null(container, 5)
-                sqlite3_bind_null(container, 6)
-                if case .split(let split) = value {
-                    bind(container, 4, split.focus.rawValue)
-                    bind(container, 5, split.compact.rawValue)
-                } else if case .tabs(let tabs) = value, let selected = tabs.selected {
-                    sqlite3_bind_int64(container, 6, Int64(selected))
-                }
                 try step(container)
+                var settings: [(String, String?, Int64?)] = []
+                if case .split(let split) = value {
+                    settings = [("focus", split.focus.rawValue, nil), ("compact", split.compact.rawValue, nil)]
+                } else if case .tabs(let tabs) = value, let selected = tabs.selected {
+                    settings = [("selected", nil, Int64(selected))]
+                }
+                for (name, text, number) in settings {
+                    sqlite3_bind_int64(setting, 1, snapshotID)
+                    bind(setting, 2, owner)
+                    bind(setting, 3, name)
+                    if let text { bind(setting, 4, text) } else if let number { sqlite3_bind_int64(setting, 4, number) }
+                    try step(setting)
+                }
                 for (step, child) in value.children {
                     let (slot, position) = (step.slotName, step.index)
                     let path = owner.isEmpty ? step.description : "\(owner)/\(step)"
@@ -77,11 +82,21 @@ extension RawSQLite {
         }
         sqlite3_reset(records)
         var containers: [String: (kind: String, focus: String?, compact: String?, selected: Int?)] = [:]
-        let rows = try prepared("SELECT owner, kind, focus, compact, selected FROM restack_container WHERE snapshot_id = ?")
+        let rows = try prepared("""
+            SELECT c.owner, c.kind, s.name, s.value FROM restack_container c
+            LEFT JOIN restack_setting s ON s.snapshot_id = c.snapshot_id AND s.owner = c.owner WHERE c.snapshot_id = ?
+            """)
         sqlite3_bind_int64(rows, 1, snapshotID)
         while sqlite3_step(rows) == SQLITE_ROW {
-            let selected = sqlite3_column_type(rows, 4) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(rows, 4))
-            containers[text(rows, 0) ?? ""] = (text(rows, 1) ?? "", text(rows, 2), text(rows, 3), selected)
+            let owner = text(rows, 0) ?? ""
+            var row = containers[owner] ?? (text(rows, 1) ?? "", nil, nil, nil)
+            switch text(rows, 2) {
+            case "focus": row.focus = text(rows, 3)
+            case "compact": row.compact = text(rows, 3)
+            case "selected": row.selected = Int(sqlite3_column_int64(rows, 3))
+            default: break
+            }
+            containers[owner] = row
         }
         sqlite3_reset(rows)
         func build(_ owner: String) -> RestorationContainer {
