@@ -64,4 +64,23 @@ struct LaunchStatusTests {
             "dismissed", "nothing to dismiss", "tab settings", "already on settings", "opened accounts", "back to Settings", "nothing to go back to",
         ], "\(run.stdout)")
     }
+
+    /// A session whose only snapshot crashed the app twice while it rebuilt: the third launch has
+    /// nothing it may restore, starts fresh, and says which snapshot is quarantined.
+    @Test func aSessionWhoseOnlySnapshotIsQuarantinedStartsFreshSayingSo() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        let wide = ["--db", db, "--width", "120"]
+        // One snapshot: the first screen, saved at launch (each change would add one).
+        let first = try MailProcess.script(wide, commands: ["quit"])
+        #expect(first.status == 0, "\(first.stderr)")
+        for _ in 1...2 {
+            let crashed = try MailProcess.script(wide + ["--crash-while-rebuilding"], commands: ["quit"])
+            #expect(crashed.killedBySignal && crashed.status == SIGKILL)
+        }
+        let third = try MailProcess.script(wide, commands: ["quit"])
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(Self.statuses(third.stdout).first?.hasPrefix("nothing to restore: #1 quarantined; fresh start") == true, "\(third.stdout)")
+        #expect(third.stdout.contains("(no message selected)"))
+    }
 }

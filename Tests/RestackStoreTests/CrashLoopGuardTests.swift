@@ -11,82 +11,87 @@ struct CrashLoopGuardTests {
     static let good = RestorationTree.drillDown(left: [record("good")])
     static let bad = RestorationTree.drillDown(left: [record("crashes-the-app")])
 
-    @Test func aSnapshotThatNeverConfirmsIsQuarantinedAfterTwoAttempts() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func aSnapshotThatNeverConfirmsIsQuarantinedAfterTwoAttempts(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("g.sqlite"))
-        let good = try store.save(Self.good, session: "s")
-        let bad = try store.save(Self.bad, session: "s")
+        let good = try await store.save(Self.good, session: "s")
+        let bad = try await store.save(Self.bad, session: "s")
 
         // Launch 1 and 2: the bad snapshot is restored, and the app crashes before confirming.
         for attempt in 1...2 {
-            let restoration = try store.beginRestore(session: "s").restored
+            let restoration = try await form.begin(store, session: "s").restored
             #expect(restoration.snapshot.info.id == bad.id)
             #expect(restoration.snapshot.info.unconfirmedRestores == attempt)
             #expect(!restoration.fellBack)
         }
         // Launch 3: the guard quarantines it and falls back; the plan says so.
-        let fallback = try store.beginRestore(session: "s").restored
+        let fallback = try await form.begin(store, session: "s").restored
         #expect(fallback.snapshot.info.id == good.id)
         #expect(fallback.skippedQuarantined == [bad.id])
         #expect(fallback.plan.left.map(\.record.identifier) == ["good"])
-        try store.confirmRestore(fallback)
+        try await form.confirm(store, fallback)
 
         // Kept, visible, and still passed over.
-        let history = try store.snapshots(session: "s")
+        let history = try await store.snapshots(session: "s")
         #expect(history.map(\.isQuarantined) == [false, true])
         #expect(try #require(history.first).unconfirmedRestores == 0, "confirmed")
-        #expect(try store.beginRestore(session: "s").restored.snapshot.info.id == good.id)
-        #expect(try store.restore(session: "s").restored.skippedQuarantined == [bad.id], "the read-only plan says the same")
-        #expect(try store.snapshot(id: bad.id).tree == Self.bad, "quarantine never changes the records")
+        #expect(try await form.begin(store, session: "s").restored.snapshot.info.id == good.id)
+        #expect(try await form.peek(store, session: "s").restored.skippedQuarantined == [bad.id], "the read-only plan says the same")
+        #expect(try await store.snapshot(id: bad.id).tree == Self.bad, "quarantine never changes the records")
     }
 
-    @Test func confirmingResetsTheCount() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func confirmingResetsTheCount(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("g.sqlite"))
-        let only = try store.save(Self.good, session: "s")
+        let only = try await store.save(Self.good, session: "s")
         for _ in 0..<5 {
-            let restoration = try store.beginRestore(session: "s").restored
+            let restoration = try await form.begin(store, session: "s").restored
             #expect(restoration.snapshot.info.id == only.id)
-            try store.confirmRestore(restoration)
+            try await form.confirm(store, restoration)
         }
-        #expect(try store.snapshots(session: "s").allSatisfy { !$0.isQuarantined && $0.unconfirmedRestores == 0 })
+        #expect(try await store.snapshots(session: "s").allSatisfy { !$0.isQuarantined && $0.unconfirmedRestores == 0 })
     }
 
-    @Test func theThresholdIsConfigurable() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func theThresholdIsConfigurable(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("g.sqlite"), options: .init(crashLoopThreshold: 4))
-        try store.save(Self.good, session: "s")
-        let bad = try store.save(Self.bad, session: "s")
+        try await store.save(Self.good, session: "s")
+        let bad = try await store.save(Self.bad, session: "s")
         for _ in 0..<4 {
-            #expect(try store.beginRestore(session: "s").restored.snapshot.info.id == bad.id)
+            #expect(try await form.begin(store, session: "s").restored.snapshot.info.id == bad.id)
         }
-        #expect(try store.beginRestore(session: "s").restored.skippedQuarantined == [bad.id])
+        #expect(try await form.begin(store, session: "s").restored.skippedQuarantined == [bad.id])
     }
 
-    @Test func whenEverySnapshotIsQuarantinedTheErrorSaysSoAndLiftingRestoresIt() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func whenEverySnapshotIsQuarantinedTheErrorSaysSoAndLiftingRestoresIt(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("g.sqlite"), options: .init(crashLoopThreshold: 1))
-        let only = try store.save(Self.bad, session: "s")
-        _ = try store.beginRestore(session: "s")
-        #expect(throws: StoreError.noRestorableSnapshot(session: "s", quarantined: [only.id])) {
-            try store.beginRestore(session: "s").restored
+        let only = try await store.save(Self.bad, session: "s")
+        _ = try await form.begin(store, session: "s")
+        await #expect(throws: StoreError.noRestorableSnapshot(session: "s", quarantined: [only.id])) {
+            try await form.begin(store, session: "s").restored
         }
-        #expect(try store.snapshot(id: only.id).info.isQuarantined, "the quarantine is kept though the restore failed")
-        try store.liftQuarantine(snapshotID: only.id)
-        #expect(try store.beginRestore(session: "s").restored.snapshot.info.id == only.id)
+        #expect(try await store.snapshot(id: only.id).info.isQuarantined, "the quarantine is kept though the restore failed")
+        try await store.liftQuarantine(snapshotID: only.id)
+        #expect(try await form.begin(store, session: "s").restored.snapshot.info.id == only.id)
         #expect(throws: StoreError.snapshotNotFound(999, session: nil)) { try store.liftQuarantine(snapshotID: 999) }
     }
 
-    @Test func aNewSaveIsRestoredFirst() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func aNewSaveIsRestoredFirst(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("g.sqlite"), options: .init(crashLoopThreshold: 1))
-        let bad = try store.save(Self.bad, session: "s")
-        let restoration = try store.beginRestore(session: "s").restored
+        let bad = try await store.save(Self.bad, session: "s")
+        let restoration = try await form.begin(store, session: "s").restored
         #expect(restoration.snapshot.info.id == bad.id)
-        try store.confirmRestore(restoration)
-        let fresh = try store.save(Self.good, session: "s")
+        try await form.confirm(store, restoration)
+        let fresh = try await store.save(Self.good, session: "s")
         #expect(!fresh.isProvisional)
-        #expect(try store.beginRestore(session: "s").restored.snapshot.info.id == fresh.id)
+        #expect(try await form.begin(store, session: "s").restored.snapshot.info.id == fresh.id)
     }
 
     @Test func choiceIsAPureFunctionOfHistory() {

@@ -17,47 +17,50 @@ struct ExpiryTests {
         return (store, info)
     }
 
-    @Test func aSnapshotOlderThanTheExpiryIsAnsweredExpiredAndKept() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func aSnapshotOlderThanTheExpiryIsAnsweredExpiredAndKept(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let (store, info) = try Self.store(savedDaysFromNow: -15, in: folder)
-        let answer = try store.beginRestore(session: "s")
+        let answer = try await form.begin(store, session: "s")
         #expect(answer.expiredSnapshot?.id == info.id && answer.restoration == nil)
-        #expect(try store.restore(session: "s").expiredSnapshot?.id == info.id, "the read-only restore says the same")
-        let kept = try store.snapshots(session: "s")
+        #expect(try await form.peek(store, session: "s").expiredSnapshot?.id == info.id, "the read-only restore says the same")
+        let kept = try await store.snapshots(session: "s")
         #expect(kept.map(\.id) == [info.id], "the expired snapshot is kept")
         #expect(kept.first?.unconfirmedRestores == 0, "an expired restore is not counted")
-        let next = try store.save(mailState, session: "s")
+        let next = try await store.save(mailState, session: "s")
         #expect(!next.isProvisional, "nothing is pending: the next save is ordinary")
-        #expect(try store.beginRestore(session: "s").restored.snapshot.info.id == next.id)
+        #expect(try await form.begin(store, session: "s").restored.snapshot.info.id == next.id)
     }
 
-    @Test func theBoundaryIsTheExpiryItself() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func theBoundaryIsTheExpiryItself(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let clock = SettableTime()
         let (store, info) = try Self.store(savedDaysFromNow: -14, clock: clock, in: folder)
-        #expect(try store.restore(session: "s").restored.snapshot.info.id == info.id, "exactly the expiry old: restored")
+        #expect(try await form.peek(store, session: "s").restored.snapshot.info.id == info.id, "exactly the expiry old: restored")
         clock.advance(0.001)
-        #expect(try store.restore(session: "s").expiredSnapshot?.id == info.id, "a millisecond more: expired")
+        #expect(try await form.peek(store, session: "s").expiredSnapshot?.id == info.id, "a millisecond more: expired")
     }
 
     /// The clock set back (or a store from a device whose clock ran ahead): a snapshot dated in
     /// the future is restored while it is less than the expiry ahead, and expired beyond; it is
     /// neither restored nor expired for ever.
-    @Test func aFutureDatedSnapshotIsNeitherExpiredNorRestoredForEver() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func aFutureDatedSnapshotIsNeitherExpiredNorRestoredForEver(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let clock = SettableTime()
         let (store, info) = try Self.store(savedDaysFromNow: 20, clock: clock, in: folder)
-        #expect(try store.restore(session: "s").expiredSnapshot?.id == info.id, "20 days ahead, expiry 14: expired")
+        #expect(try await form.peek(store, session: "s").expiredSnapshot?.id == info.id, "20 days ahead, expiry 14: expired")
         clock.advance(6 * day)
-        #expect(try store.restore(session: "s").restoration?.snapshot.info.id == info.id, "14 days ahead: restored")
+        #expect(try await form.peek(store, session: "s").restoration?.snapshot.info.id == info.id, "14 days ahead: restored")
         clock.advance(20 * day)
-        #expect(try store.restore(session: "s").restoration?.snapshot.info.id == info.id, "6 days old: restored")
+        #expect(try await form.peek(store, session: "s").restoration?.snapshot.info.id == info.id, "6 days old: restored")
         clock.advance(8.5 * day)
-        #expect(try store.restore(session: "s").expiredSnapshot?.id == info.id, "14.5 days old: expired, not restored for ever")
+        #expect(try await form.peek(store, session: "s").expiredSnapshot?.id == info.id, "14.5 days old: expired, not restored for ever")
 
         let near = try TemporaryFolder()
         let (nearStore, nearInfo) = try Self.store(savedDaysFromNow: 3, in: near)
-        #expect(try nearStore.beginRestore(session: "s").restored.snapshot.info.id == nearInfo.id, "a clock set back 3 days restores")
+        #expect(try await form.begin(nearStore, session: "s").restored.snapshot.info.id == nearInfo.id, "a clock set back 3 days restores")
     }
 
     @Test(arguments: [0, -1, -14 * day, .nan, .infinity, -.infinity])
@@ -70,30 +73,32 @@ struct ExpiryTests {
         }
     }
 
-    @Test func withoutAnExpiryNothingExpires() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func withoutAnExpiryNothingExpires(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let store = try SnapshotStore(path: folder.path("e.sqlite"))
-        let info = try store.save(mailState, session: "s", savedAt: Date(timeIntervalSince1970: 0))
-        #expect(try store.beginRestore(session: "s").restored.snapshot.info.id == info.id)
+        let info = try await store.save(mailState, session: "s", savedAt: Date(timeIntervalSince1970: 0))
+        #expect(try await form.begin(store, session: "s").restored.snapshot.info.id == info.id)
     }
 
     /// The guard chooses first: a fallback snapshot that expired is answered expired, and the
     /// quarantine the guard learned is kept.
-    @Test func theGuardsChoiceIsWhatExpires() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func theGuardsChoiceIsWhatExpires(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let clock = SettableTime()
         let store = try SnapshotStore(path: folder.path("e.sqlite"),
                                       options: .init(crashLoopThreshold: 1, expiry: try .init(after: 14 * day), clock: clock.clock))
-        let old = try store.save(mailState, session: "s", savedAt: clock.now.addingTimeInterval(-20 * day))
-        let crashing = try store.save(mailState, session: "s", savedAt: clock.now.addingTimeInterval(-1 * day))
-        _ = try store.beginRestore(session: "s").restored            // crashing, never confirmed
-        let answer = try store.beginRestore(session: "s")
-        #expect(answer.expiredSnapshot == (try store.snapshots(session: "s").first), "the fallback is too old")
-        #expect(try store.restore(session: "s").expiredSnapshot?.session == "s")
-        let history = try store.snapshots(session: "s")
+        let old = try await store.save(mailState, session: "s", savedAt: clock.now.addingTimeInterval(-20 * day))
+        let crashing = try await store.save(mailState, session: "s", savedAt: clock.now.addingTimeInterval(-1 * day))
+        _ = try await form.begin(store, session: "s").restored            // crashing, never confirmed
+        let answer = try await form.begin(store, session: "s")
+        #expect(answer.expiredSnapshot == (try await store.snapshots(session: "s").first), "the fallback is too old")
+        #expect(try await form.peek(store, session: "s").expiredSnapshot?.session == "s")
+        let history = try await store.snapshots(session: "s")
         #expect(history.first { $0.id == crashing.id }?.isQuarantined == true)
         #expect(history.map(\.id) == [old.id, crashing.id])
-        let outcome = try #require(try store.restoreOutcomes(session: "s").last)
+        let outcome = try #require(try await store.restoreOutcomes(session: "s").last)
         #expect(outcome.result == .expired && outcome.snapshotID == old.id && outcome.skippedQuarantined == 1)
     }
 
@@ -108,15 +113,16 @@ struct ExpiryTests {
         #expect(outcomes.map(\.result) == [.expired] && outcomes.first?.appVersion == "3.0")
     }
 
-    @Test func aPendingRestoreWhoseSnapshotExpiredIsEnded() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func aPendingRestoreWhoseSnapshotExpiredIsEnded(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let clock = SettableTime()
         let (store, info) = try Self.store(savedDaysFromNow: -1, clock: clock, in: folder)
-        _ = try store.beginRestore(session: "s").restored             // a launch that never confirmed
+        _ = try await form.begin(store, session: "s").restored             // a launch that never confirmed
         clock.advance(20 * day)                                       // the user comes back weeks later
-        #expect(try store.beginRestore(session: "s").expiredSnapshot?.id == info.id)
-        let pending = try store.database.read { try Int64?.fetchOne($0, sql: "SELECT restoring_snapshot_id FROM restack_session") }
+        #expect(try await form.begin(store, session: "s").expiredSnapshot?.id == info.id)
+        let pending = try await store.database.read { try Int64?.fetchOne($0, sql: "SELECT restoring_snapshot_id FROM restack_session") }
         #expect(pending == .some(nil), "no restore is left pending")
-        #expect(try !store.save(mailState, session: "s").isProvisional)
+        #expect(try await !store.save(mailState, session: "s").isProvisional)
     }
 }

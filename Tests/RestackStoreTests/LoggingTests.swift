@@ -38,16 +38,17 @@ final class CapturingLogHandler: LogHandler, @unchecked Sendable {
 /// its options, with metadata; with none configured it logs nothing.
 @Suite("Logging")
 struct LoggingTests {
-    @Test func dropsQuarantinesFallbacksAndCapsAreLoggedWithMetadata() throws {
+    @Test(arguments: RestoreForm.allCases)
+    func dropsQuarantinesFallbacksAndCapsAreLoggedWithMetadata(_ form: RestoreForm) async throws {
         let handler = CapturingLogHandler()
         let logger = Logger(label: "restack.tests") { _ in handler }
         let folder = try TemporaryFolder()
         let options = SnapshotStore.Options(limits: .init(maxRecordCount: 3), crashLoopThreshold: 1, logger: logger)
         let store = try SnapshotStore(path: folder.path("l.sqlite"), options: options)
-        let good = try store.save(RestorationTree.drillDown(left: [record("a"), record(nil, "Gone")]), session: "s")
-        let bad = try store.save(RestorationTree.drillDown(left: [record("crash")]), session: "s")
-        _ = try store.beginRestore(session: "s")
-        let fallback = try store.beginRestore(session: "s").restored
+        let good = try await store.save(RestorationTree.drillDown(left: [record("a"), record(nil, "Gone")]), session: "s")
+        let bad = try await store.save(RestorationTree.drillDown(left: [record("crash")]), session: "s")
+        _ = try await form.begin(store, session: "s")
+        let fallback = try await form.begin(store, session: "s").restored
         #expect(fallback.snapshot.info.id == good.id)
         #expect(throws: StoreError.self) { try store.save(RestorationTree.drillDown(left: (0..<4).map { record("r\($0)") }), session: "s") }
 
