@@ -13,33 +13,20 @@ public enum TreeGenerators {
         RestorationTree(root: container(level: 1, using: &rng))
     })
 
+    /// A container of a random kind, as the kind declares itself: each sequence slot holds up to
+    /// three records, each single slot one or none, and the settings are one of the kind's valid
+    /// combinations (``ContainerKind/validSettings(slotCounts:)``). A new kind is generated with
+    /// no change here.
     public static func container(level: Int, using rng: inout any SeededRandomNumberGenerator) -> RestorationContainer {
-        func records(_ range: ClosedRange<Int>) -> [RestorationRecord] {
-            (0..<Int.random(in: range, using: &rng)).map { _ in record(level: level, using: &rng) }
+        let kind = RestorationContainer.Kind.allCases.randomElement(using: &rng)!
+        let definition = kind.definition
+        var slots: [[RestorationRecord]] = []
+        for slot in definition.slots {
+            let count = slot.isSequence ? Int.random(in: 0...3, using: &rng) : Int.random(in: 0...1, using: &rng)
+            slots.append((0..<count).map { _ in record(level: level, using: &rng) })
         }
-        switch RestorationContainer.Kind.allCases.randomElement(using: &rng)! {
-        case .drillDown:
-            let left = records(0...3)
-            let right = Bool.random(using: &rng) ? record(level: level, using: &rng) : nil
-            return .drillDown(DrillDownContainer(left: left, right: right))
-        case .stack:
-            return .stack(StackContainer(records: records(0...4), afterDrop: StackAfterDrop.allCases.randomElement(using: &rng)!))
-        case .split:
-            return .split(SplitContainer(
-                primary: records(0...3), detail: records(0...3),
-                focus: SplitSide.allCases.randomElement(using: &rng)!,
-                compact: SplitCompactPolicy.allCases.randomElement(using: &rng)!
-            ))
-        case .presentation:
-            let base = Int.random(in: 0..<4, using: &rng) == 0 ? nil : record(level: level, using: &rng)
-            return .presentation(PresentationContainer(base: base, presented: records(0...3)))
-        case .columns:
-            return .columns(ColumnsContainer(sidebar: records(0...2), content: records(0...3), detail: records(0...3),
-                                             focus: ColumnsColumn.allCases.randomElement(using: &rng)!))
-        case .tabs:
-            let tabs = records(0...4)
-            return .tabs(TabsContainer(tabs: tabs, selected: tabs.isEmpty ? nil : Int.random(in: 0..<tabs.count, using: &rng)))
-        }
+        let settings = definition.validSettings(slotCounts: slots.map(\.count)).randomElement(using: &rng)!
+        return RestorationContainer(kind: kind, slots: slots, settings: settings)
     }
 
     public static func record(level: Int, using rng: inout any SeededRandomNumberGenerator) -> RestorationRecord {

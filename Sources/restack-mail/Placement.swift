@@ -24,6 +24,30 @@ enum Placement {
         Array(identifierPath.dropLast()) == parent(of: role)
     }
 
+    /// The first message a deep link pushed (`merged`, the link merged) that is not under its
+    /// mailbox, with why: a message shows only in the Mail split's detail over the folder that holds
+    /// it, at the top of the primary. The resolver sees identifier paths, where the split's
+    /// columns are siblings, so this half of the rule is checked on the merged plan; `nil` when
+    /// every pushed message is under its mailbox.
+    static func messageOutsideItsMailbox(in merged: RestorationPlan, version: AppVersion) -> (identifier: String, reason: String)? {
+        let pushed = merged.restoredRecords.filter { $0.isFromDeepLink && version.role(of: $0.record) == .message }
+        guard !pushed.isEmpty else { return nil }
+        var top: String?
+        if let tree = merged.restoredTree {
+            for (_, record) in tree.allRecords where record.identifier == MailApp.Tab.mail.rawValue {
+                if case .split(let split) = record.container { top = split.primary.last?.identifier }
+            }
+        }
+        for message in pushed {
+            let id = message.record.identifier ?? "?"
+            guard let mailbox = MailData.folders.first(where: { $0.value.messages.contains(id) })?.key else {
+                return (id, "a message shows only under its mailbox, and no mailbox holds it")
+            }
+            if top != mailbox { return (id, "a message shows only under its mailbox: reveal \(mailbox) first (window/mail/\(mailbox)+\(id))") }
+        }
+        return nil
+    }
+
     /// Where a screen of `role` belongs, in words, for the status line.
     static func rule(for role: Screen.Role) -> String {
         switch role {

@@ -70,6 +70,9 @@ enum LaunchStatus {
             default: break
             }
         }
+        if let misplaced = Placement.messageOutsideItsMailbox(in: merged, version: version) {
+            return "link not opened: \(misplaced.identifier) refused: \(misplaced.reason)"
+        }
         // The link's pushed records that were not restored are dropped at `push[i]`.
         guard let refused = merged.dropped.first(where: { $0.path.steps.first?.slotName == "push" }) else { return nil }
         let id = refused.record.identifier ?? "?"

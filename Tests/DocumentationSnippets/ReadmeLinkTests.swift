@@ -50,4 +50,28 @@ struct ReadmeLinkTests {
         }
         #expect(found.isEmpty, "the README quotes counts that go stale: \(found)")
     }
+
+    /// The DocC articles of both catalogs quote no count of the tests either ("about 300 tests"):
+    /// the suite grows with every change. Other counts there are a test's inputs (50 runs, 20,000
+    /// classes), which stay as they are.
+    @Test func noArticleCountsTheTests() throws {
+        let catalogs = ["Sources/Restack/Restack.docc", "Sources/RestackStore/RestackStore.docc"]
+        var articles = 0
+        var found: [String] = []
+        for catalog in catalogs {
+            let folder = SnippetTextTests.root.appendingPathComponent(catalog)
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".md") {
+                articles += 1
+                let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                let words = text.split { !($0.isLetter || $0.isNumber || $0 == ",") }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+                for (index, word) in words.enumerated().dropLast() where !word.isEmpty && word.allSatisfy({ $0.isNumber || $0 == "," }) {
+                    if ["tests", "suites"].contains(words[index + 1].lowercased()) {
+                        found.append("\(name): \(word) \(words[index + 1])")
+                    }
+                }
+            }
+        }
+        #expect(articles >= 10, "articles found: \(articles)")
+        #expect(found.isEmpty, "articles quote counts of tests that go stale: \(found)")
+    }
 }

@@ -70,6 +70,24 @@ struct StoreSnippets {
         #expect(try store.restoreOutcomes(session: sessionID).map(\.restoredRecords) == [1])
     }
 
+    /// The catalog's overview (RestackStore.md): save, then a launch that restores and confirms.
+    @Test func catalogOverview() throws {
+        let folder = try TemporaryFolder()
+        let url = URL(fileURLWithPath: folder.path("overview.sqlite"))
+        let state = RestorationTree.drillDown(left: [RestorationRecord(identifier: "boxes", className: "MailboxesController")])
+        // snippet: catalog-overview
+        let store = try SnapshotStore(path: url.path, options: .init(appVersion: "2.3"))
+        try store.save(state, session: "main", appVersion: "2.3")
+
+        if case .restore(let restoration) = try store.beginRestore(session: "main", resolver: RecordResolver { factory.canMake($0.className) }) {
+            rebuild(restoration.plan)
+            try store.confirmRestore(restoration)
+        }
+        // end snippet
+        #expect(app.rebuilt == ["boxes"])
+        #expect(try store.restoreOutcomes(session: "main").map(\.restoredRecords) == [1])
+    }
+
     @Test func expiryAndReport() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("s.sqlite")

@@ -25,15 +25,17 @@ struct LaunchStatusTests {
     }
 
     /// A session with nothing saved starts on the first screen, and a link opens over it: the
-    /// status says both, the screen shows the message, and the store keeps it.
+    /// status says both, the screen shows the page, and the store keeps it.
     @Test func aLinkOpensOverTheFirstScreenOfANewSession() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("mail.sqlite")
-        let run = try MailProcess.script(["--db", db, "--width", "120", "--open", "window/mail+message-6"], commands: ["quit"])
+        let run = try MailProcess.script(["--db", db, "--width", "120", "--open", "window/settings+accounts"], commands: ["quit"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("new session window-1: nothing saved yet; link opened: revealed window/mail, focused the detail, pushed message-6"), "\(run.stdout)")
-        #expect(run.stdout.contains("From: Margaret"))
-        #expect(MailProcess.storeShows("message-6", db: db))
+        // The status line wraps at the width: its two parts, each whole.
+        #expect(run.stdout.contains("new session window-1: nothing saved yet;"), "\(run.stdout)")
+        #expect(run.stdout.contains("link opened: revealed window/settings, selected the Settings tab, pushed accounts"), "\(run.stdout)")
+        #expect(run.stdout.contains("ada@example.com (IMAP)"))
+        #expect(MailProcess.storeShows("accounts", db: db))
     }
 
     /// A link refused on a first launch leaves the first screen as it is, saying why.
@@ -61,5 +63,24 @@ struct LaunchStatusTests {
             "new session window-1: nothing saved yet", "already on mail", "nothing to go back to", "compose sheet", "already composing",
             "dismissed", "nothing to dismiss", "tab settings", "already on settings", "opened accounts", "back to Settings", "nothing to go back to",
         ], "\(run.stdout)")
+    }
+
+    /// A session whose only snapshot crashed the app twice while it rebuilt: the third launch has
+    /// nothing it may restore, starts fresh, and says which snapshot is quarantined.
+    @Test func aSessionWhoseOnlySnapshotIsQuarantinedStartsFreshSayingSo() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        let wide = ["--db", db, "--width", "120"]
+        // One snapshot: the first screen, saved at launch (each change would add one).
+        let first = try MailProcess.script(wide, commands: ["quit"])
+        #expect(first.status == 0, "\(first.stderr)")
+        for _ in 1...2 {
+            let crashed = try MailProcess.script(wide + ["--crash-while-rebuilding"], commands: ["quit"])
+            #expect(crashed.killedBySignal && crashed.status == SIGKILL)
+        }
+        let third = try MailProcess.script(wide, commands: ["quit"])
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(Self.statuses(third.stdout).first?.hasPrefix("nothing to restore: #1 quarantined; fresh start") == true, "\(third.stdout)")
+        #expect(third.stdout.contains("(no message selected)"))
     }
 }

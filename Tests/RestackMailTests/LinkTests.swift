@@ -12,10 +12,10 @@ struct LinkTests {
     @Test func theStatusLineSaysWhatALinkDid() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("mail.sqlite")
-        let wide = ["--db", db, "--width", "120"]
-        _ = try MailProcess.script(wide, commands: ["tab settings", "compose", "quit"])
-        let opened = try MailProcess.script(wide + ["--open", "window/mail+message-6"], commands: ["quit"])
-        #expect(opened.stdout.contains("link opened: revealed window/mail, selected the Mail tab, focused the detail, popped compose, pushed message-6"), "\(opened.stdout)")
+        let wide = ["--db", db, "--width", "160"]
+        _ = try MailProcess.script(wide, commands: ["open archive", "open archive-2026", "tab settings", "compose", "quit"])
+        let opened = try MailProcess.script(wide + ["--open", "window/mail/archive-2026+message-6"], commands: ["quit"])
+        #expect(opened.stdout.contains("link opened: revealed window/mail/archive-2026, selected the Mail tab, focused the detail, popped compose, pushed message-6"), "\(opened.stdout)")
         #expect(opened.stdout.contains("From: Margaret"))
         let shown = try MailProcess.script(wide + ["--open", "window/mail"], commands: ["quit"])
         #expect(shown.stdout.contains("link opened: already shown"), "\(shown.stdout)")
@@ -54,6 +54,25 @@ struct LinkTests {
             #expect(refused.stdout.contains("link not opened: message-2 refused: a message and its attachments show only under the mailboxes, in Mail"), "\(refused.stdout)")
             #expect(!MailProcess.storeShows("message-2", db: db))
         }
+    }
+
+    /// A message opens only under its mailbox: in the detail over the folder that holds it.
+    /// Elsewhere in Mail (under the mailboxes list alone, or another folder) the link is refused
+    /// whole, saying which mailbox to reveal.
+    @Test func aMessageOpensOnlyUnderItsMailbox() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("mail.sqlite")
+        let wide = ["--db", db, "--width", "140"]
+        let first = try MailProcess.script(wide + ["--open", "window/mail+message-6"], commands: ["quit"])
+        #expect(first.stdout.contains("link not opened: message-6 refused: a message shows only under its mailbox: reveal archive-2026 first (window/mail/archive-2026+message-6)"), "\(first.stdout)")
+        #expect(!MailProcess.storeShows("message-6", db: db))
+        _ = try MailProcess.script(wide, commands: ["open inbox", "quit"])
+        let otherFolder = try MailProcess.script(wide + ["--open", "window/mail+message-6"], commands: ["quit"])
+        #expect(otherFolder.stdout.contains("link not opened: message-6 refused: a message shows only under its mailbox"), "\(otherFolder.stdout)")
+        #expect(!MailProcess.storeShows("message-6", db: db))
+        let underItsMailbox = try MailProcess.script(wide + ["--open", "window/mail+message-2"], commands: ["quit"])
+        #expect(underItsMailbox.stdout.contains("link opened: revealed window/mail, focused the detail, pushed message-2"), "\(underItsMailbox.stdout)")
+        #expect(MailProcess.storeShows("message-2", db: db))
     }
 
     /// A state saved with a compose screen in the message stack (as the app once let a link

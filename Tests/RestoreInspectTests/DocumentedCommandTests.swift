@@ -3,9 +3,10 @@ import RestackTestSupport
 import Testing
 
 /// Every shell command of the README and of every DocC article, run as written, in order, one
-/// document after another, through `/bin/sh` in a scratch working folder: each exits 0, and a
-/// command shown with its output (`$ COMMAND` in a console or text block, the lines after it up to
-/// the next `$` or the block's end) prints exactly that output.
+/// document after another, through `/bin/sh` in a scratch working folder, with a `/tmp` of its
+/// own (as on a fresh machine: `/tmp/` in a command, and the demo's default store, are there):
+/// each exits 0, and a command shown with its output (`$ COMMAND` in a console or text block, the
+/// lines after it up to the next `$` or the block's end) prints exactly that output.
 ///
 /// `swift run TOOL` runs the built tool (a `swift` on the `PATH` that knows only `run`), so that the
 /// commands are the ones a reader types in the package's folder. The few commands that run the
@@ -110,12 +111,17 @@ struct DocumentedCommandTests {
             // path lands there, and no document finds what another left.
             let folder = scratch.path("document-\(index)")
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // A fresh machine's /tmp: the document's own, so that no store another build left in
+            // the real /tmp (a newer schema, another demo) decides the outcome.
+            let tmp = scratch.path("tmp-\(index)")
+            try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
             for command in commands {
                 if let skip = Self.notRunHere.first(where: { command.line.hasPrefix($0.start) }) {
                     skipped.insert(skip.start)
                     continue
                 }
-                let result = try CLI.runTool("/bin/sh", ["-c", #"cd "$DOCUMENT_FOLDER" && "# + command.line],
+                let line = Self.withPrivateTmp(command.line, tmp)
+                let result = try CLI.runTool("/bin/sh", ["-c", #"cd "$DOCUMENT_FOLDER" && "# + line],
                                              environment: ["PATH": path, "DOCUMENT_FOLDER": folder])
                 ran += 1
                 #expect(result.status == 0, "\(document): \(command.line)\n\(result.stderr)")
@@ -129,6 +135,17 @@ struct DocumentedCommandTests {
         }
         #expect(Set(Self.notRunHere.map(\.start)) == skipped, "listed as not run but in no document: \(Set(Self.notRunHere.map(\.start)).subtracting(skipped))")
         #expect(ran >= 20, "\(ran) commands ran")
+    }
+
+    /// A command with `/tmp/` as `tmp`, and the demo's default store there too (`demo` writes
+    /// `/tmp/restack-demo.sqlite` when given no `--db`).
+    static func withPrivateTmp(_ command: String, _ tmp: String) -> String {
+        var line = command.replacingOccurrences(of: "/tmp/", with: "\(tmp)/")
+        let demo = "swift run restore-inspect demo"
+        if line.hasPrefix(demo), !line.contains("--db") {
+            line = "\(demo) --db \(tmp)/restack-demo.sqlite" + line.dropFirst(demo.count)
+        }
+        return line
     }
 
     /// The extraction itself: sh lines joined and commented, console commands with their output.

@@ -52,6 +52,22 @@ struct PlanDeepLinkTests {
         #expect(((stored["root"] as? [String: Any])?["right"] as? [String: Any])?["identifier"] as? String == "message-99")
     }
 
+    /// A link asking for what the state already shows (the message directly above the revealed
+    /// folder): the plan text keeps the saved record, pops and pushes nothing, and notes
+    /// `deep-link-shown`; the link merged into its own restored state says the same.
+    @Test func aLinkAlreadyShownIsNotedInTheText() throws {
+        let scratch = try Scratch()
+        let state = scratch.write("state.json", Self.drillDown)
+        let link = scratch.write("link.json", #"{"path": ["inbox"], "push": [{"identifier": "message-42", "class": "MessageController"}]}"#)
+        let text = try CLI.run(["plan", "--input", state, "--deep-link", link])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("  note      deep-link-shown at the root"), "\(text.stdout)")
+        #expect(text.stdout.contains(#"  restored  right    "message-42"  MessageController"#), "\(text.stdout)")
+        #expect(!text.stdout.contains("pushed by the deep link"), "\(text.stdout)")
+        #expect(!text.stdout.contains("deep-link-popped"), "\(text.stdout)")
+        #expect(!text.stdout.contains("deep-link-pushed"), "\(text.stdout)")
+    }
+
     @Test func anUnmatchedLinkIsANoteWithItsIdentifier() throws {
         let scratch = try Scratch()
         let state = scratch.write("state.json", Self.drillDown)

@@ -101,6 +101,44 @@ package struct DeepLinkRun {
     }
 }
 
+/// The rule applied to a kind's sequence (``DeepLinkRun/apply(_:onto:revealing:position:same:)``):
+/// what stays of the sequence, what is pushed on top of it, what was popped and which candidate was
+/// revealed. A kind only puts ``sequence`` back in its own shape.
+package struct DeepLinkApplied<Element> {
+    /// The elements of the sequence that stay, bottom first (the run already shown included).
+    var kept: [Element]
+    /// The pushed elements not already shown: pushed on top of ``kept``.
+    var rest: [Element]
+    /// The elements above the run's top (or the revealed element), popped, in order.
+    var popped: [Element]
+    /// The candidate child (in document order) revealed; `nil` when none were given.
+    var revealed: Int?
+    /// How many pushed elements were already shown.
+    var shown: Int
+
+    /// The sequence after the push: what stays, then what is pushed.
+    var sequence: [Element] { kept + rest }
+
+    /// The kind's push result: `content` holds ``sequence`` in the kind's shape; `popped` comes
+    /// first when the kind popped something else before (a split's primary reveal).
+    func push(_ content: Container<Element>, poppedBefore: [Element] = [], notes: [RestorationPlan.Note.Kind] = []) -> DeepLinkPush<Element> {
+        DeepLinkPush(content: content, revealed: revealed, popped: poppedBefore + popped, shown: shown, pushed: rest.count, notes: notes)
+    }
+}
+
+extension DeepLinkRun {
+    /// The whole rule on one sequence: finds the run for `pushed` from each candidate (its
+    /// `position` in `sequence`, or `nil` when it is not in it), keeps what is below the run's top,
+    /// pops what is above it and pushes the rest of `pushed`.
+    static func apply<Element>(_ pushed: [Element], onto sequence: [Element], revealing candidates: [Int],
+                               position: (Int) -> Int? = { $0 }, same: (Element, Element) -> Bool) -> DeepLinkApplied<Element> {
+        let run = find(in: sequence, from: DeepLinkRunStart.starts(candidates, position: position), pushed: pushed, same: same)
+        return DeepLinkApplied(kept: Array(sequence[..<run.kept]), rest: Array(pushed[run.shown...]),
+                               popped: Array(sequence[run.kept...]), revealed: candidates.isEmpty ? nil : candidates[run.start],
+                               shown: run.shown)
+    }
+}
+
 /// Where a container kind puts a deep link's pushed records (``ContainerKind/pushTarget``).
 package enum DeepLinkTarget {
     /// Here (``ContainerKind/pushing(_:revealing:same:)``), in a sequence that truncates at its first record

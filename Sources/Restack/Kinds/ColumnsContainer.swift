@@ -150,19 +150,14 @@ extension ColumnsContainer: ContainerKind {
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
         let elementsBeforeDetail = sidebar + content
         let before = elementsBeforeDetail.count
-        let run = DeepLinkRun.find(in: detail, from: DeepLinkRunStart.starts(candidates) { $0 < before ? nil : $0 - before },
-                                   pushed: pushed, same: same)
-        let revealedChild = candidates.isEmpty ? nil : candidates[run.start]
+        let applied = DeepLinkRun.apply(pushed, onto: detail, revealing: candidates, position: { $0 < before ? nil : $0 - before }, same: same)
         var (result, popped) = (self, [Element]())
-        if let child = revealedChild {
+        if let child = applied.revealed {
             if child < before { (result, popped) = revealed(child, replacedBy: elementsBeforeDetail[child]) } else { result.focus = .detail }
         }
-        let rest = Array(pushed[run.shown...])
-        popped += detail[run.kept...]
-        result.detail = Array(detail[..<run.kept]) + rest
-        if run.shown + rest.count > 0 { result.focus = .detail }
-        return DeepLinkPush(content: .columns(result), revealed: revealedChild, popped: popped, shown: run.shown, pushed: rest.count,
-                            notes: result.focus == focus ? [] : [.deepLinkFocused])
+        result.detail = applied.sequence
+        if applied.shown + applied.rest.count > 0 { result.focus = .detail }
+        return applied.push(.columns(result), poppedBefore: popped, notes: result.focus == focus ? [] : [.deepLinkFocused])
     }
 }
 

@@ -101,6 +101,11 @@ package protocol ContainerKind<Element> {
     /// The values each setting that names a choice may take, by setting name: what `check`
     /// judges stored rows by. Empty for a kind without such a setting.
     static var settingValues: [String: [String]] { get }
+    /// Every valid combination of settings, each in the order of ``settingNames``, for a
+    /// container whose slots hold `slotCounts` elements (in the order of ``slots``): what the
+    /// property tests' generators choose from. By default every combination of the
+    /// ``settingValues``; a kind with another setting (a tab bar's index) says its own.
+    static func validSettings(slotCounts: [Int]) -> [[ContainerSetting?]]
     /// The settings that hold the index of an element of a slot, by setting name: the slot's
     /// name (a tab bar's `selected`, in `tabs`). Every setting is a choice (``settingValues``)
     /// or an index. Empty for most kinds.
@@ -159,6 +164,11 @@ package protocol ContainerKind<Element> {
 extension ContainerKind {
     package static var unwrittenDefaults: [String: ContainerSetting] { [:] }
     package static var settingValues: [String: [String]] { [:] }
+    package static func validSettings(slotCounts: [Int]) -> [[ContainerSetting?]] {
+        settingNames.reduce([[]]) { combinations, name in
+            combinations.flatMap { combination in (settingValues[name] ?? []).map { combination + [.text($0)] } }
+        }
+    }
     package static var settingIndexes: [String: String] { [:] }
 
     /// The settings as the kind declares them, in the order of ``settingNames``: what the

@@ -88,11 +88,9 @@ extension DrillDownContainer: ContainerKind {
     /// above them is popped (a kept left element that is not the last left one empties the right
     /// slot), and only the rest is pushed, one at a time.
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
-        let sequence = slotContents.flatMap { $0 }
-        let run = DeepLinkRun.find(in: sequence, from: DeepLinkRunStart.starts(candidates) { $0 }, pushed: pushed, same: same)
-        let rest = Array(pushed[run.shown...])
-        var result = run.kept > left.count ? self : DrillDownContainer(left: Array(left[..<run.kept]), right: nil)
-        for element in rest {
+        let applied = DeepLinkRun.apply(pushed, onto: slotContents.flatMap { $0 }, revealing: candidates, same: same)
+        var result = applied.kept.count > left.count ? self : DrillDownContainer(left: applied.kept, right: nil)
+        for element in applied.rest {
             if result.left.isEmpty {
                 result.left = [element]
             } else if let old = result.right {
@@ -102,8 +100,7 @@ extension DrillDownContainer: ContainerKind {
                 result.right = element
             }
         }
-        return DeepLinkPush(content: .drillDown(result), revealed: candidates.isEmpty ? nil : candidates[run.start],
-                            popped: Array(sequence[run.kept...]), shown: run.shown, pushed: rest.count, notes: [])
+        return applied.push(.drillDown(result))
     }
 }
 

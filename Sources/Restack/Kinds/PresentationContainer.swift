@@ -89,14 +89,11 @@ extension PresentationContainer: ContainerKind {
     /// presented above them are dismissed, the rest is presented on top. The first pushed element
     /// becomes the base of an empty chain.
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
-        let chain = slotContents.flatMap { $0 }
-        let run = DeepLinkRun.find(in: chain, from: DeepLinkRunStart.starts(candidates) { $0 }, pushed: pushed, same: same)
-        let rest = Array(pushed[run.shown...])
-        let all = Array(chain[..<run.kept]) + rest
+        let applied = DeepLinkRun.apply(pushed, onto: slotContents.flatMap { $0 }, revealing: candidates, same: same)
+        let all = applied.sequence
         let content = base == nil && !presented.isEmpty ? PresentationContainer(base: nil, presented: all)
             : PresentationContainer(base: all.first, presented: Array(all.dropFirst()))
-        return DeepLinkPush(content: .presentation(content), revealed: candidates.isEmpty ? nil : candidates[run.start],
-                            popped: Array(chain[run.kept...]), shown: run.shown, pushed: rest.count, notes: [])
+        return applied.push(.presentation(content))
     }
 }
 

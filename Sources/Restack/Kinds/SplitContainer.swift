@@ -151,19 +151,14 @@ extension SplitContainer: ContainerKind {
     /// revealed as ``revealing(_:replacedBy:)`` does, or none) stay, what is above them is popped,
     /// the rest goes on top; the detail is focused when any were shown or pushed.
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
-        let run = DeepLinkRun.find(in: detail, from: DeepLinkRunStart.starts(candidates) { $0 < primary.count ? nil : $0 - primary.count },
-                                   pushed: pushed, same: same)
-        let revealedChild = candidates.isEmpty ? nil : candidates[run.start]
+        let applied = DeepLinkRun.apply(pushed, onto: detail, revealing: candidates, position: { $0 < primary.count ? nil : $0 - primary.count }, same: same)
         var (result, popped) = (self, [Element]())
-        if let child = revealedChild {
+        if let child = applied.revealed {
             if child < primary.count { (result, popped) = revealed(child, replacedBy: primary[child]) } else { result.focus = .detail }
         }
-        let rest = Array(pushed[run.shown...])
-        popped += detail[run.kept...]
-        result.detail = Array(detail[..<run.kept]) + rest
-        if run.shown + rest.count > 0 { result.focus = .detail }
-        return DeepLinkPush(content: .split(result), revealed: revealedChild, popped: popped, shown: run.shown, pushed: rest.count,
-                            notes: result.focus == focus ? [] : [.deepLinkFocused])
+        result.detail = applied.sequence
+        if applied.shown + applied.rest.count > 0 { result.focus = .detail }
+        return applied.push(.split(result), poppedBefore: popped, notes: result.focus == focus ? [] : [.deepLinkFocused])
     }
 }
 

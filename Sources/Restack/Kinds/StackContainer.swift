@@ -113,11 +113,8 @@ extension StackContainer: ContainerKind {
     /// anywhere in the stack, when the path revealed none of it) stay, what is above them is
     /// popped, the rest goes on top.
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
-        let run = DeepLinkRun.find(in: records, from: DeepLinkRunStart.starts(candidates) { $0 }, pushed: pushed, same: same)
-        let rest = Array(pushed[run.shown...])
-        return DeepLinkPush(content: .stack(StackContainer(records: Array(records[..<run.kept]) + rest, afterDrop: afterDrop)),
-                            revealed: candidates.isEmpty ? nil : candidates[run.start], popped: Array(records[run.kept...]),
-                            shown: run.shown, pushed: rest.count, notes: [])
+        let applied = DeepLinkRun.apply(pushed, onto: records, revealing: candidates, same: same)
+        return applied.push(.stack(StackContainer(records: applied.sequence, afterDrop: afterDrop)))
     }
 }
 

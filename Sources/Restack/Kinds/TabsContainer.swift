@@ -112,3 +112,12 @@ extension TabsContainer {
         )
     }
 }
+
+// MARK: - Valid settings
+
+extension TabsContainer {
+    /// The selected tab is any of the tabs, and none when there are no tabs.
+    package static func validSettings(slotCounts: [Int]) -> [[ContainerSetting?]] {
+        slotCounts[0] == 0 ? [[nil]] : (0..<slotCounts[0]).map { [.integer($0)] }
+    }
+}
