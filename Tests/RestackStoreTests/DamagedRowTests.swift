@@ -11,33 +11,41 @@ import Testing
 /// naming the table, column and row, never a trap, and `check` reports them.
 @Suite("Damaged rows")
 struct DamagedRowTests {
-    /// Every read the library offers, by name, run on `store`.
-    static func reads(_ store: SnapshotStore) -> [(String, () throws(StoreError) -> Void)] {
-        [
-            ("sessions()", { () throws(StoreError) in _ = try store.sessions() }),
-            ("snapshots(session: s)", { () throws(StoreError) in _ = try store.snapshots(session: "s") }),
-            ("snapshots(session: t)", { () throws(StoreError) in _ = try store.snapshots(session: "t") }),
-            ("latestSnapshot(session: s)", { () throws(StoreError) in _ = try store.latestSnapshot(session: "s") }),
-            ("snapshot(id: 2)", { () throws(StoreError) in _ = try store.snapshot(id: 2) }),
-            ("snapshot(id: 2, session: s)", { () throws(StoreError) in _ = try store.snapshot(id: 2, session: "s") }),
-            ("restore(session: s)", { () throws(StoreError) in _ = try store.restore(session: "s") }),
-            ("beginRestore(session: s)", { () throws(StoreError) in _ = try store.beginRestore(session: "s") }),
-            ("latestSnapshot(session: u)", { () throws(StoreError) in _ = try store.latestSnapshot(session: "u") }),
-            ("restore(session: u)", { () throws(StoreError) in _ = try store.restore(session: "u") }),
-            ("restoreOutcomes()", { () throws(StoreError) in _ = try store.restoreOutcomes() }),
-            ("restoreOutcomes(session: s)", { () throws(StoreError) in _ = try store.restoreOutcomes(session: "s") }),
-            ("save(session: s)", { () throws(StoreError) in _ = try store.save(RestorationTree.drillDown(left: []), session: "s") }),
+    /// Every read the library offers, by name, run on `store`: the restore entries in both forms
+    /// (the asynchronous ones run the same core off the caller's actor, and must fail alike).
+    static func reads(_ store: SnapshotStore) -> [(String, () async throws(StoreError) -> Void)] {
+        /// A synchronous read as an entry (a closure that is not `async` picks the synchronous overload).
+        func sync(_ read: @escaping () throws(StoreError) -> Void) -> () async throws(StoreError) -> Void {
+            { () async throws(StoreError) in try read() }
+        }
+        return [
+            ("sessions()", sync { () throws(StoreError) in _ = try store.sessions() }),
+            ("snapshots(session: s)", sync { () throws(StoreError) in _ = try store.snapshots(session: "s") }),
+            ("snapshots(session: t)", sync { () throws(StoreError) in _ = try store.snapshots(session: "t") }),
+            ("latestSnapshot(session: s)", sync { () throws(StoreError) in _ = try store.latestSnapshot(session: "s") }),
+            ("snapshot(id: 2)", sync { () throws(StoreError) in _ = try store.snapshot(id: 2) }),
+            ("snapshot(id: 2, session: s)", sync { () throws(StoreError) in _ = try store.snapshot(id: 2, session: "s") }),
+            ("restore(session: s)", sync { () throws(StoreError) in _ = try store.restore(session: "s") }),
+            ("restore(session: s) async", { () async throws(StoreError) in _ = try await store.restore(session: "s") }),
+            ("beginRestore(session: s)", sync { () throws(StoreError) in _ = try store.beginRestore(session: "s") }),
+            ("beginRestore(session: s) async", { () async throws(StoreError) in _ = try await store.beginRestore(session: "s") }),
+            ("latestSnapshot(session: u)", sync { () throws(StoreError) in _ = try store.latestSnapshot(session: "u") }),
+            ("restore(session: u)", sync { () throws(StoreError) in _ = try store.restore(session: "u") }),
+            ("restore(session: u) async", { () async throws(StoreError) in _ = try await store.restore(session: "u") }),
+            ("restoreOutcomes()", sync { () throws(StoreError) in _ = try store.restoreOutcomes() }),
+            ("restoreOutcomes(session: s)", sync { () throws(StoreError) in _ = try store.restoreOutcomes(session: "s") }),
+            ("save(session: s)", sync { () throws(StoreError) in _ = try store.save(RestorationTree.drillDown(left: []), session: "s") }),
         ]
     }
 
     /// Runs every read: each gives a value or a typed error (`.corrupt` naming `column`, or the
     /// session or snapshot not found when the damage unlinks it). Returns the reads that said
     /// `.corrupt`.
-    static func readEverything(_ store: SnapshotStore, naming column: String?, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+    static func readEverything(_ store: SnapshotStore, naming column: String?, sourceLocation: SourceLocation = #_sourceLocation) async -> [String] {
         var corrupt: [String] = []
         for (name, read) in reads(store) {
             do {
-                try read()
+                try await read()
             } catch {
                 switch error {
                 case .corrupt(let path, let detail):
@@ -56,11 +64,16 @@ struct DamagedRowTests {
                 }
             }
         }
+        // A peek writes nothing, so its two forms read the same rows and must answer alike.
+        for peek in ["restore(session: s)", "restore(session: u)"] {
+            #expect(corrupt.contains(peek) == corrupt.contains(peek + " async"),
+                    "\(peek): the synchronous and asynchronous forms disagree: \(corrupt)", sourceLocation: sourceLocation)
+        }
         return corrupt
     }
 
     @Test(arguments: DamagedStores.all)
-    func aDamagedValueIsATypedErrorNamingTheColumnAndCheckReportsIt(_ damage: Damage) throws {
+    func aDamagedValueIsATypedErrorNamingTheColumnAndCheckReportsIt(_ damage: Damage) async throws {
         let folder = try TemporaryFolder()
         let path = try DamagedStores.copyOfFixture(in: folder)
         try DamagedStores.apply(damage, to: path)
@@ -71,7 +84,7 @@ struct DamagedRowTests {
             #expect((report.problems + report.integrity).contains { $0.contains(damage.columnName) },
                     "check names \(damage.columnName): \(report.problems) \(report.integrity)")
             // A damaged key detaches its row: reads may then name what the row left behind.
-            let corrupt = Self.readEverything(store, naming: damage.isRead ? damage.columnName : nil)
+            let corrupt = await Self.readEverything(store, naming: damage.isRead ? damage.columnName : nil)
             if damage.isRead {
                 #expect(!corrupt.isEmpty, "no read noticed \(damage)")
             }
@@ -162,7 +175,7 @@ struct DamagedRowTests {
             let store = try SnapshotStore(path: path)
             // Checked first: the reads include a restore and a save, which may prune the damage.
             let report = try store.check()
-            let corrupt = Self.readEverything(store, naming: nil)
+            let corrupt = await Self.readEverything(store, naming: nil)
             if !corrupt.isEmpty {
                 #expect(!report.isHealthy, "a read found damage that check did not: \(corrupt)")
             }
