@@ -92,12 +92,7 @@ struct SettingsStorageTests {
     @Test func anM007StoreOfEverySettingReadsUnmigratedAndUpgradesRowForRow() throws {
         let folder = try TemporaryFolder()
         let file = folder.path("m007.sqlite")
-        let old = try DatabaseQueue(path: file)
-        var migrator = DatabaseMigrator()
-        for migration in RestackMigrations.all.prefix(7) {
-            migrator.registerMigration(migration.identifier) { try $0.execute(sql: migration.sql) }
-        }
-        try migrator.migrate(old)
+        let old = try storeMadeByMigrations(7, at: file)
         let (settingsBefore, containersBefore) = try old.write { db in
             try db.execute(sql: Self.m007Rows)
             return (try Self.rows(db, Self.oldSettingsSQL),

@@ -115,12 +115,7 @@ struct TruncatingStackStoreTests {
     @Test func aStoreOfMigrationFiveReadsUnmigratedAndUpgradesWithItsIdsAndMark() throws {
         let folder = try TemporaryFolder()
         let file = folder.path("m005.sqlite")
-        let old = try DatabaseQueue(path: file)
-        var migrator = DatabaseMigrator()
-        for migration in RestackMigrations.all.prefix(5) {
-            migrator.registerMigration(migration.identifier) { try $0.execute(sql: migration.sql) }
-        }
-        try migrator.migrate(old)
+        let old = try storeMadeByMigrations(5, at: file)
         try old.write { db in
             try db.execute(sql: """
                 INSERT INTO restack_session (id, name, created_at) VALUES (1, 's', 0);
