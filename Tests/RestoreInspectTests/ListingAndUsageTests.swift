@@ -75,7 +75,7 @@ struct ListingAndUsageTests {
     @Test func optionsThatDoNotGoTogetherAreUsageErrors() throws {
         let folder = try TemporaryFolder()
         let path = try folder.demoStore()
-        expectFailure(try CLI.run(["show", "--db", path, "--session", "mail", "--picture", "--json"]), code: 64, mentioning: "not both")
+        expectFailure(try CLI.run(["show", "--db", path, "--session", "demo/mail-all-valid", "--picture", "--json"]), code: 64, mentioning: "not both")
         expectFailure(try CLI.run(["diff", "--db", path]), code: 64, mentioning: "--db needs --session")
         let state = folder.write("s.json", #"{"formatVersion": 1, "left": [{"identifier": "a", "class": "A"}]}"#)
         expectFailure(try CLI.run(["plan", "--input", state, "--alias", "A=B", "--alias", "B=A"]), code: 64, mentioning: "--alias:")
