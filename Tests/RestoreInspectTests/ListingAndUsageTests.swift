@@ -78,6 +78,9 @@ struct ListingAndUsageTests {
         expectFailure(try CLI.run(["show", "--db", path, "--session", "demo/mail-all-valid", "--picture", "--json"]), code: 64, mentioning: "not both")
         expectFailure(try CLI.run(["diff", "--db", path]), code: 64, mentioning: "--db needs --session")
         let state = folder.write("s.json", #"{"formatVersion": 1, "left": [{"identifier": "a", "class": "A"}]}"#)
-        expectFailure(try CLI.run(["plan", "--input", state, "--alias", "A=B", "--alias", "B=A"]), code: 64, mentioning: "--alias:")
+        // Aliases from a file, with those given as options, checked as one list.
+        let aliases = folder.write("aliases.txt", "B=A\n")
+        expectFailure(try CLI.run(["plan", "--input", state, "--alias", "A=B", "--aliases-file", aliases]), code: 64,
+                      mentioning: "--alias: class aliases form a cycle")
     }
 }
