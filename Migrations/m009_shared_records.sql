@@ -56,7 +56,6 @@ CREATE TABLE restack_m009_numbered (
 );
 INSERT INTO restack_m009_numbered (snapshot_id, path, parent, slot, position, identifier, class_name, payload)
 SELECT snapshot_id, path, parent, slot, position, identifier, class_name, payload FROM restack_record ORDER BY snapshot_id, path;
-CREATE INDEX restack_m009_numbered_by_snapshot ON restack_m009_numbered (snapshot_id);
 
 CREATE TABLE restack_snapshot_v9 (
     id INTEGER PRIMARY KEY,
@@ -74,36 +73,47 @@ CREATE TABLE restack_snapshot_v9 (
     tree BLOB NOT NULL
 );
 
--- The aggregate (MigratedTree in the store) takes each row as (what, a, b, c, d, e): a record
+-- Each snapshot's tree, from all its rows at once (one pass over each table, grouped; rows
+-- whose snapshot id is not an integer belong to no snapshot, and are kept below). The
+-- aggregate (MigratedTree in the store) takes each row as (what, a, b, c, d, e): a record
 -- ('r', path, parent, slot, position, value id), a container ('c', owner, kind), a setting ('s',
 -- owner, name, value, typeof(value)). Text comes as its bytes, so that a NUL character is kept;
 -- a structural column that does not hold text comes as NULL (the tree cannot hold it).
+CREATE TABLE restack_m009_tree (
+    snapshot_id INTEGER PRIMARY KEY,
+    record_count INTEGER NOT NULL,
+    tree BLOB NOT NULL
+);
+INSERT INTO restack_m009_tree (snapshot_id, record_count, tree)
+SELECT snapshot_id, SUM(what = 'r'), restack_encode_tree(what, a, b, c, d, e) FROM (
+    SELECT n.snapshot_id AS snapshot_id, 'r' AS what,
+           CASE typeof(n.path) WHEN 'text' THEN CAST(n.path AS BLOB) END AS a,
+           CASE typeof(n.parent) WHEN 'text' THEN CAST(n.parent AS BLOB) END AS b,
+           CASE typeof(n.slot) WHEN 'text' THEN CAST(n.slot AS BLOB) END AS c,
+           n.position AS d, n.value_id AS e
+    FROM restack_m009_numbered n
+    UNION ALL
+    SELECT c.snapshot_id, 'c',
+           CASE typeof(c.owner) WHEN 'text' THEN CAST(c.owner AS BLOB) END,
+           CASE typeof(c.kind) WHEN 'text' THEN CAST(c.kind AS BLOB) END,
+           NULL, NULL, NULL
+    FROM restack_container c
+    UNION ALL
+    SELECT st.snapshot_id, 's',
+           CASE typeof(st.owner) WHEN 'text' THEN CAST(st.owner AS BLOB) END,
+           CASE typeof(st.name) WHEN 'text' THEN CAST(st.name AS BLOB) END,
+           CASE typeof(st.value) WHEN 'text' THEN CAST(st.value AS BLOB) ELSE st.value END,
+           typeof(st.value), NULL
+    FROM restack_setting st
+) WHERE typeof(snapshot_id) = 'integer' GROUP BY snapshot_id;
+
+-- A snapshot without rows is an empty drill-down: format 1, no record, no container.
 INSERT INTO restack_snapshot_v9 (id, session_id, format_version, app_version, saved_at, unconfirmed_restores,
                                  confirmed_at, quarantined_at, provisional_for, shape, record_count, tree)
 SELECT s.id, s.session_id, s.format_version, s.app_version, s.saved_at, s.unconfirmed_restores,
        s.confirmed_at, s.quarantined_at, s.provisional_for, s.shape,
-       (SELECT COUNT(*) FROM restack_m009_numbered n WHERE n.snapshot_id = s.id),
-       (SELECT restack_encode_tree(what, a, b, c, d, e) FROM (
-            SELECT 'r' AS what,
-                   CASE typeof(n.path) WHEN 'text' THEN CAST(n.path AS BLOB) END AS a,
-                   CASE typeof(n.parent) WHEN 'text' THEN CAST(n.parent AS BLOB) END AS b,
-                   CASE typeof(n.slot) WHEN 'text' THEN CAST(n.slot AS BLOB) END AS c,
-                   n.position AS d, n.value_id AS e
-            FROM restack_m009_numbered n WHERE n.snapshot_id = s.id
-            UNION ALL
-            SELECT 'c',
-                   CASE typeof(c.owner) WHEN 'text' THEN CAST(c.owner AS BLOB) END,
-                   CASE typeof(c.kind) WHEN 'text' THEN CAST(c.kind AS BLOB) END,
-                   NULL, NULL, NULL
-            FROM restack_container c WHERE c.snapshot_id = s.id
-            UNION ALL
-            SELECT 's',
-                   CASE typeof(st.owner) WHEN 'text' THEN CAST(st.owner AS BLOB) END,
-                   CASE typeof(st.name) WHEN 'text' THEN CAST(st.name AS BLOB) END,
-                   CASE typeof(st.value) WHEN 'text' THEN CAST(st.value AS BLOB) ELSE st.value END,
-                   typeof(st.value), NULL
-            FROM restack_setting st WHERE st.snapshot_id = s.id))
-FROM restack_snapshot s;
+       COALESCE(t.record_count, 0), COALESCE(t.tree, X'010000')
+FROM restack_snapshot s LEFT JOIN restack_m009_tree t ON t.snapshot_id = s.id;
 
 -- The values of the snapshots whose trees hold them.
 INSERT INTO restack_value (id, identifier, class_name, payload)
@@ -120,6 +130,7 @@ ALTER TABLE restack_container RENAME TO restack_legacy_container;
 ALTER TABLE restack_setting RENAME TO restack_legacy_setting;
 
 DROP TABLE restack_m009_numbered;
+DROP TABLE restack_m009_tree;
 DROP TABLE restack_snapshot;
 ALTER TABLE restack_snapshot_v9 RENAME TO restack_snapshot;
 CREATE INDEX restack_snapshot_by_session ON restack_snapshot(session_id, id);
