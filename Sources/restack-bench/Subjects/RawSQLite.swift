@@ -27,8 +27,10 @@ final class RawSQLite: BenchSubject {
         try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = \(synchronous); PRAGMA foreign_keys = ON")
         let hasSchema = try scalar("SELECT COUNT(*) FROM sqlite_master WHERE name = 'restack_snapshot'") > 0
         if !hasSchema {
-            // Restack's schema, from the same migration files.
-            for migration in RestackMigrations.all {
+            // Restack's schema, from the same migration files: those of the rows this subject
+            // writes (migrations 1 to 8). Migration 9 needs the store's tree encoder, and this
+            // subject does not write its layout yet (issue 30: the bench's own change).
+            for migration in RestackMigrations.all.prefix(8) {
                 try execute(migration.sql)
             }
         }
