@@ -24,7 +24,8 @@ extension RawSQLite {
         do {
             let sessionID = try sessionID(session, savedAt: savedAt)
             // The previous snapshot's values, by content: a record equal to one of them, byte
-            // for byte, references its row instead of a new one.
+            // for byte, references its row instead of a new one (as does a record equal to one
+            // this save inserted).
             let last = try prepared("SELECT tree FROM restack_snapshot WHERE session_id = ? ORDER BY id DESC LIMIT 1")
             sqlite3_bind_int64(last, 1, sessionID)
             var previousIDs: [Int64] = []
@@ -38,10 +39,7 @@ extension RawSQLite {
             }
             sqlite3_reset(last)
             var previous: [StoredValue: Int64] = [:]
-            try forEachValue(previousIDs) { id, record in
-                let key = StoredValue(record)
-                previous[key] = min(previous[key] ?? id, id)
-            }
+            try forEachValue(previousIDs) { id, record in previous[StoredValue(record)] = id }
             let (records, boxes) = RawTree.flatten(state)
             let insertValue = try prepared("INSERT INTO restack_value (identifier, class_name, payload) VALUES (?, ?, ?)")
             var entries: [RawTree.Entry] = []
@@ -56,6 +54,7 @@ extension RawSQLite {
                     bind(insertValue, 3, record.payload)
                     try step(insertValue)
                     entry.valueID = sqlite3_last_insert_rowid(db)
+                    previous[StoredValue(record)] = entry.valueID
                 }
                 entries.append(entry)
             }

@@ -1,19 +1,24 @@
 import Foundation
 import GRDBSQLite
 import RestackMigrations
+import RestackStore
 
-/// The raw baseline's schema: Restack's, made from the same migration files, on 1 KB pages as
-/// Restack makes a new store.
+/// The raw baseline's schema: Restack's own.
 extension RawSQLite {
-    /// Creates the schema in a new, empty database (schema creation is not measured).
-    func createSchema() throws {
-        try execute("PRAGMA page_size = 1024")
-        for migration in RestackMigrations.all {
-            try execute(migration.sql)
-        }
-        if !RestackMigrations.all.contains(where: { $0.identifier == "restack.m009_shared_records" }) {
+    /// Creates the schema of a new, empty database (schema creation is not measured): Restack
+    /// makes it, as it makes a new store (1 KB pages, every migration, migration 9's with the
+    /// tree encoder it registers on its connection), so that the raw subject's file is laid out
+    /// as Restack's.
+    func createSchema(path: String) throws {
+        guard RestackMigrations.all.contains(where: { $0.identifier == "restack.m009_shared_records" }) else {
+            try execute("PRAGMA page_size = 1024")
+            for migration in RestackMigrations.all {
+                try execute(migration.sql)
+            }
             try execute(Self.sharedRecordsLayout)
+            return
         }
+        _ = try SnapshotStore(path: path)
     }
 
     /// Migration 9's layout on an empty store, as its design states it (Performance.md, "A layout

@@ -26,7 +26,7 @@ final class RawSQLite: BenchSubject {
             throw Failure.sqlite("cannot open \(path)")
         }
         if try scalar("SELECT COUNT(*) FROM sqlite_master WHERE name = 'restack_snapshot'") == 0 {
-            try createSchema()
+            try createSchema(path: path)
         }
         try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = \(synchronous); PRAGMA foreign_keys = ON")
     }
