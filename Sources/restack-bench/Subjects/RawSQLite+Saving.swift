@@ -174,9 +174,10 @@ extension RawSQLite {
             sqlite3_reset(latest)
             throw error
         }
-        var values: [Int64: RestorationRecord] = [:]
+        // A snapshot's few values, found by a scan: no dictionary to hash them into.
+        var values: [(id: Int64, record: RestorationRecord)] = []
         values.reserveCapacity(decoded.entries.count)
-        try forEachValue(decoded.entries.map(\.valueID)) { id, record in values[id] = record }
+        try forEachValue(decoded.entries.map(\.valueID)) { id, record in values.append((id, record)) }
         return try RawTree.state(decoded.entries, decoded.boxes, values: values, formatVersion: formatVersion)
     }
 

@@ -13,16 +13,16 @@ import Restack
 /// bytes Restack's encoder writes for the bench's states: the bench compares them at its start
 /// (`SameTreeBytes`).
 enum RawTree {
-    /// The released names the bench's states use, by number (Restack's append-only list; a
-    /// baseline may hard-code the few it needs). A name not here is written inline, as Restack
-    /// writes a name not in its list.
-    static let released: [String: Int] = [
-        "left": 0, "right": 1, "records": 2, "primary": 3, "detail": 4, "tabs": 5,
-        "drillDown": 10, "stack": 11, "split": 12,
-        "focus": 15, "compact": 16, "selected": 17, "afterDrop": 18,
-        "merge": 19, "omitDetail": 20, "closeGap": 21, "truncate": 22,
+    /// Restack's released names, by number (its append-only list, copied: a baseline may
+    /// hard-code them). A name not here is written inline, as Restack writes a name not in its
+    /// list. An array, not a dictionary: a lookup in 23 names costs less than a dictionary's
+    /// first use in a fresh process.
+    static let released: [String] = [
+        "left", "right", "records", "primary", "detail", "tabs", "base", "presented", "sidebar", "content",
+        "drillDown", "stack", "split", "presentation", "columns",
+        "focus", "compact", "selected", "afterDrop",
+        "merge", "omitDetail", "closeGap", "truncate",
     ]
-    static let releasedNames: [Int: String] = Dictionary(uniqueKeysWithValues: released.map { ($1, $0) })
 
     /// One record of a tree: its owner (0 the root container, i the i-th record's), slot,
     /// position, and the id of its values' row.
@@ -94,7 +94,7 @@ enum RawTree {
                     out.append(1)
                     varint(UInt64(bitPattern: Int64((number << 1) ^ (number >> (Int.bitWidth - 1)))), &out)
                 case .text(let text):
-                    if let number = released[text] {
+                    if let number = released.firstIndex(of: text) {
                         out.append(5)
                         varint(UInt64(number), &out)
                     } else {
@@ -120,7 +120,7 @@ enum RawTree {
     }
 
     static func name(_ text: String, _ out: inout Data) {
-        if let number = released[text] {
+        if let number = released.firstIndex(of: text) {
             varint(UInt64(number + 1), &out)
         } else {
             out.append(0)
@@ -170,8 +170,8 @@ enum RawTree {
         mutating func name() throws -> String {
             let code = try int()
             if code == 0 { return try text() }
-            guard let name = RawTree.releasedNames[code - 1] else { throw Failure.malformed("unknown released name \(code - 1)") }
-            return name
+            guard code <= RawTree.released.count else { throw Failure.malformed("unknown released name \(code - 1)") }
+            return RawTree.released[code - 1]
         }
     }
 
@@ -208,8 +208,8 @@ enum RawTree {
                 case 3: settings.append((name, .text(try reader.text())))
                 case 5:
                     let code = try reader.int()
-                    guard let text = releasedNames[code] else { throw Failure.malformed("unknown released name \(code)") }
-                    settings.append((name, .text(text)))
+                    guard code < released.count else { throw Failure.malformed("unknown released name \(code)") }
+                    settings.append((name, .text(released[code])))
                 case let tag: throw Failure.malformed("setting tag \(tag) the bench never writes")
                 }
             }
@@ -227,12 +227,12 @@ enum RawTree {
     // MARK: Rebuilding a state
 
     /// The state a decoded tree describes, its records' values looked up in `values`.
-    static func state(_ entries: [Entry], _ boxes: [Box], values: [Int64: RestorationRecord], formatVersion: Int) throws -> RestorationTree {
+    static func state(_ entries: [Entry], _ boxes: [Box], values: [(id: Int64, record: RestorationRecord)], formatVersion: Int) throws -> RestorationTree {
         var records: [RestorationRecord] = [RestorationRecord(identifier: nil)]   // index 0: the root's place
         records.reserveCapacity(entries.count + 1)
         var children = Array(repeating: [Int](), count: entries.count + 1)
         for (index, entry) in entries.enumerated() {
-            guard let record = values[entry.valueID] else { throw Failure.malformed("value \(entry.valueID) has no row") }
+            guard let record = values.first(where: { $0.id == entry.valueID })?.record else { throw Failure.malformed("value \(entry.valueID) has no row") }
             records.append(record)
             children[entry.owner].append(index + 1)
         }
@@ -248,17 +248,33 @@ enum RawTree {
         // container is built before the container that holds the record.
         var root: RestorationContainer?
         for box in boxes.reversed() {
-            guard let kind = RestorationContainer.Kind(rawValue: box.kind) else { throw Failure.malformed("kind \(box.kind)") }
-            let definition = kind.definition
-            var slots = Array(repeating: [RestorationRecord](), count: definition.slots.count)
+            // The kinds and slots the bench's states use, built directly, as an app's own code
+            // would: the first slot of each kind (left, records, primary, tabs), then the second.
+            var first: [RestorationRecord] = [], second: [RestorationRecord] = []
             for child in children[box.owner] {
-                let slot = entries[child - 1].slot
-                guard let index = definition.slots.firstIndex(where: { $0.name == slot }) else { throw Failure.malformed("slot \(slot)") }
-                slots[index].append(records[child])
+                switch entries[child - 1].slot {
+                case "left", "records", "primary", "tabs": first.append(records[child])
+                case "right", "detail": second.append(records[child])
+                case let slot: throw Failure.malformed("slot \(slot) the bench never writes")
+                }
             }
-            var named: [String: ContainerSetting] = [:]
-            for (name, value) in box.settings { named[name] = value }
-            let container = RestorationContainer(kind: kind, slots: slots, settings: definition.settingNames.map { named[$0] })
+            func text(_ name: String) -> String? {
+                if case .text(let value)? = box.settings.first(where: { $0.name == name })?.value { value } else { nil }
+            }
+            let container: RestorationContainer
+            switch box.kind {
+            case "drillDown": container = .drillDown(DrillDownContainer(left: first, right: second.first))
+            case "stack": container = .stack(StackContainer(records: first, afterDrop: text("afterDrop").flatMap(StackAfterDrop.init) ?? .closeGap))
+            case "split":
+                container = .split(SplitContainer(primary: first, detail: second,
+                                                  focus: text("focus").flatMap(SplitSide.init) ?? .primary,
+                                                  compact: text("compact").flatMap(SplitCompactPolicy.init) ?? .merge))
+            case "tabs":
+                var selected: Int?
+                if case .integer(let index)? = box.settings.first(where: { $0.name == "selected" })?.value { selected = index }
+                container = .tabs(TabsContainer(tabs: first, selected: selected))
+            case let kind: throw Failure.malformed("kind \(kind) the bench never writes")
+            }
             if box.owner == 0 { root = container } else { records[box.owner].container = container }
         }
         guard let root else { throw Failure.malformed("no root container") }
