@@ -42,6 +42,7 @@ let package = Package(
                 .embedInCode("m006_truncating_stacks_and_paths.sql"),
                 .embedInCode("m007_restore_outcomes.sql"),
                 .embedInCode("m008_generic_settings.sql"),
+                .embedInCode("m009_shared_records.sql"),
             ]
         ),
 

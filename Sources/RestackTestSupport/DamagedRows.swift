@@ -18,22 +18,26 @@ public struct Damage: Sendable, Hashable, CustomStringConvertible {
     /// Whether listing, showing or restoring the damaged row reads this column (the others are
     /// seen by `check` only: `created_at`, `confirmed_at`, and the ids that link rows).
     public var isRead: Bool
-    /// For `restack_setting`, the setting whose row is damaged (`focus` when `nil`).
-    public var setting: String?
+    /// For `restack_snapshot.tree`, the entry changed in the tree instead of a literal.
+    public var edit: TreeEdit?
 
-    /// A damage: `literal` (described as `kind`) in `table.column` (of the row of `setting`,
-    /// for `restack_setting`).
-    public init(table: String, column: String, literal: String, kind: String, isRead: Bool, setting: String? = nil) {
+    /// A damage: `literal` (described as `kind`) in `table.column`.
+    public init(table: String, column: String, literal: String, kind: String, isRead: Bool) {
         self.table = table
         self.column = column
         self.literal = literal
         self.kind = kind
         self.isRead = isRead
-        self.setting = setting
+    }
+
+    /// A damage of a snapshot's tree: `edit`, made to the tree as stored.
+    public init(_ edit: TreeEdit) {
+        self.init(table: "restack_snapshot", column: "tree", literal: "", kind: "\(edit)", isRead: true)
+        self.edit = edit
     }
 
     public var description: String {
-        "\(table).\(column)\(setting.map { " (\($0))" } ?? "") = \(kind)"
+        "\(table).\(column) = \(kind)"
     }
 
     /// `table.column`, as error messages name it.
@@ -65,22 +69,15 @@ public enum DamagedStores {
         ("restack_snapshot", "quarantined_at", ["integer", "NULL"], false, true),
         ("restack_snapshot", "provisional_for", ["integer", "NULL"], false, true),
         ("restack_snapshot", "shape", ["text"], false, true),
-        ("restack_record", "snapshot_id", ["integer"], true, false),
-        ("restack_record", "path", ["text"], true, false),
-        ("restack_record", "parent", ["text"], false, true),
-        ("restack_record", "slot", ["text"], false, true),
-        ("restack_record", "position", ["integer"], false, true),
-        ("restack_record", "identifier", ["text", "NULL"], false, true),
-        ("restack_record", "class_name", ["text", "NULL"], false, true),
-        ("restack_record", "payload", ["blob", "NULL"], false, true),
-        ("restack_container", "snapshot_id", ["integer"], true, false),
-        ("restack_container", "owner", ["text"], true, true),
-        ("restack_container", "kind", ["text"], false, true),
-        // A setting's row is found by its container's snapshot and owner (a damaged one is a
-        // setting of no container, which `check` reports), and read by its name.
-        ("restack_setting", "snapshot_id", ["integer"], true, false),
-        ("restack_setting", "owner", ["text"], true, false),
-        ("restack_setting", "name", ["text"], true, true),
+        ("restack_snapshot", "record_count", ["integer"], false, true),
+        ("restack_snapshot", "tree", ["blob"], false, true),
+        ("restack_value", "identifier", ["text", "NULL"], false, true),
+        ("restack_value", "class_name", ["text", "NULL"], false, true),
+        ("restack_value", "payload", ["blob", "NULL"], false, true),
+        // The largest snapshot id ever given: read by a save only when it is larger than the
+        // largest present (a damaged one is a problem `check` reports).
+        ("restack_meta", "key", ["text"], true, false),
+        ("restack_meta", "value", ["integer", "NULL"], false, false),
         ("restack_outcome", "session", ["text"], false, true),
         ("restack_outcome", "recorded_at", ["integer"], false, true),
         ("restack_outcome", "app_version", ["text", "NULL"], false, true),
@@ -98,27 +95,19 @@ public enum DamagedStores {
     ]
 
     /// Every column of every table with every storage class SQLite lets it hold that it must
-    /// not, and values its constraints forbid (a slot neither left nor right, a negative
-    /// position, a gap in the left stack).
+    /// not, values its constraints forbid, and every entry of a tree (``TreeEdit``) that is
+    /// not what its kind allows, or not a tree at all.
     public static let all: [Damage] = columns.flatMap { column in
         literals.filter { !column.allowed.contains($0.kind) && !(column.key && $0.kind == "NULL") }.map {
             Damage(table: column.table, column: column.column, literal: $0.literal, kind: $0.kind, isRead: column.read)
         }
     } + [
-        Damage(table: "restack_record", column: "slot", literal: "'middle'", kind: "'middle'", isRead: true),
-        Damage(table: "restack_record", column: "position", literal: "-1", kind: "-1", isRead: true),
-        Damage(table: "restack_record", column: "position", literal: "5", kind: "5", isRead: true),
         // Text of the right class that names no value of an enumerated column: read as one of
         // its values, it would pass unnoticed (a shape neither drill-down nor tree was once
         // read as a drill-down).
         Damage(table: "restack_snapshot", column: "shape", literal: "'branch'", kind: "'branch'", isRead: true),
         Damage(table: "restack_snapshot", column: "shape", literal: "'DrillDown'", kind: "'DrillDown'", isRead: true),
-        Damage(table: "restack_container", column: "kind", literal: "'grid'", kind: "'grid'", isRead: true),
-        // A setting's value is of the class its kind declares: text for a choice, an integer
-        // for an index; and names one of its values.
-        Damage(table: "restack_setting", column: "name", literal: "'zoom'", kind: "'zoom'", isRead: true),
-        Damage(table: "restack_setting", column: "name", literal: "'selected'", kind: "'selected'", isRead: true),
-    ] + settingValueDamages + [
+    ] + treeDamages + [
         Damage(table: "restack_outcome", column: "result", literal: "'maybe'", kind: "'maybe'", isRead: true),
         Damage(table: "restack_outcome", column: "layout", literal: "'wide'", kind: "'wide'", isRead: true),
         Damage(table: "restack_outcome", column: "restored_records", literal: "-1", kind: "-1", isRead: true),
@@ -126,37 +115,46 @@ public enum DamagedStores {
         Damage(table: "restack_outcome_drop", column: "count", literal: "-3", kind: "-3", isRead: true),
     ]
 
-    /// Damages of the settings' values: every class but the one each setting's kind declares,
-    /// and text naming none of a choice's values.
-    static let settingValueDamages: [Damage] = [("focus", "text"), ("compact", "text"), ("selected", "integer"), ("afterDrop", "text")]
-        .flatMap { setting, allowed in
-            literals.filter { $0.kind != allowed }.map {
-                Damage(table: "restack_setting", column: "value", literal: $0.literal, kind: $0.kind, isRead: true, setting: setting)
-            }
-        } + [
-            Damage(table: "restack_setting", column: "value", literal: "'middle'", kind: "'middle'", isRead: true, setting: "focus"),
-            Damage(table: "restack_setting", column: "value", literal: "'sideways'", kind: "'sideways'", isRead: true, setting: "compact"),
-            Damage(table: "restack_setting", column: "value", literal: "-1", kind: "-1", isRead: true, setting: "selected"),
-            Damage(table: "restack_setting", column: "value", literal: "'rewind'", kind: "'rewind'", isRead: true, setting: "afterDrop"),
-            Damage(table: "restack_setting", column: "value", literal: "'Truncate'", kind: "'Truncate'", isRead: true, setting: "afterDrop"),
-        ]
+    /// Damages of trees: the entries the tables of migrations 4 to 8 were damaged in (a slot
+    /// no kind has, a gap in a stack, an unknown kind, settings of the wrong name, class or
+    /// value), and what only a tree can be (bytes that are not one, a value id with no row, an
+    /// owner that holds no container).
+    static let treeDamages: [Damage] = [
+        Damage(.slot("middle")),
+        Damage(.slot("records")),
+        Damage(.position(5)),
+        Damage(.owner(1)),
+        Damage(.valueID(999_999)),
+        Damage(.kind("grid")),
+        Damage(.kind("stack")),
+        Damage(.settingName(from: "focus", to: "zoom")),
+        Damage(.settingName(from: "focus", to: "selected")),
+        Damage(.bytes([])),
+        Damage(.bytes([1])),
+        Damage(.bytes([2, 0, 0])),
+        Damage(.bytes([1, 1, 0, 0x60, 0, 1, 0])),
+        Damage(.bytes([1, 0, 0, 9])),
+    ] + [("focus", "text"), ("compact", "text"), ("selected", "integer"), ("afterDrop", "text")].flatMap { setting, allowed in
+        SettingLiteral.ofEveryClass.filter { $0.className != allowed }.map { Damage(.settingValue(setting, $0)) }
+    } + [
+        Damage(.settingValue("focus", .text("middle"))),
+        Damage(.settingValue("compact", .text("sideways"))),
+        Damage(.settingValue("selected", .integer(-1))),
+        Damage(.settingValue("selected", .integer(2))),
+        Damage(.settingValue("afterDrop", .text("rewind"))),
+        Damage(.settingValue("afterDrop", .text("Truncate"))),
+    ]
 
-    /// The rows a damage goes into: session "s", its newest snapshot, and that snapshot's
-    /// second left record.
-    static func target(_ table: String, _ column: String, setting: String? = nil) -> String {
+    /// The rows a damage goes into: session "s", its newest snapshot, and the value of that
+    /// snapshot's second left record; the largest id's entry of `restack_meta`.
+    static func target(_ table: String, _ column: String, at path: String) throws -> String {
         switch table {
-        case "restack_setting":
-            // Session "u"'s tree, as for its containers: the setting's row.
-            "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 'u') AND owner = '\(["selected": "", "afterDrop": "tabs[1]"][setting ?? "focus"] ?? "tabs[0]")' AND name = '\(setting ?? "focus")'"
-        case "restack_container":
-            // Session "u"'s tree: the root tab bar holds the selection, the stack at tabs[1] its
-            // rule after a drop, the split at tabs[0] the other settings.
-            "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 'u') AND owner = 'tabs[0]'"
         case "restack_session": "name = 's'"
         case "restack_outcome": "id = (SELECT MAX(id) FROM restack_outcome)"
         case "restack_outcome_drop": "rowid = (SELECT MAX(rowid) FROM restack_outcome_drop)"
-        case "restack_snapshot": "id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 's')"
-        default: "snapshot_id = (SELECT MAX(s.id) FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id WHERE ss.name = 's') AND path = 'left[1]'"
+        case "restack_snapshot": "id = \(try TreeEdit.snapshotID(of: "s", at: path))"
+        case "restack_meta": "key = 'snapshot_high_water'"
+        default: "id = \(try TreeEdit.tree(of: "s", at: path).records[1].valueID)"
         }
     }
 
@@ -198,7 +196,8 @@ public enum DamagedStores {
         return path
     }
 
-    /// Writes the fixture's store at `path`.
+    /// Writes the fixture's store at `path`: the states above, a restore outcome, and a session
+    /// saved and deleted, so that the largest snapshot id ever given is kept (`restack_meta`).
     public static func makeFixture(at path: String) throws {
         let store = try SnapshotStore(path: path)
         for (session, state) in fixture {
@@ -209,31 +208,35 @@ public enum DamagedStores {
         if case .restore(let restoration) = try store.beginRestore(session: "s", layout: .compact, resolver: .knownClasses(["AController", "RController"])) {
             try store.confirmRestore(restoration)
         }
+        try store.save(.drillDown(left: [RestorationRecord(identifier: "gone")]), session: "gone")
+        try store.deleteSession("gone")
     }
 
     /// Writes `damage` into the store at `path` (closed), with nothing else changed: the schema
     /// is loosened for the write (no types, no NOT NULL, no CHECK) and then put back as it was,
-    /// as an editor that bypasses the constraints would leave the file.
+    /// as an editor that bypasses the constraints would leave the file. A tree's damage is made
+    /// to its entries (``TreeEdit``) and written as bytes.
     public static func apply(_ damage: Damage, to path: String) throws {
-        try write(path, "UPDATE \(damage.table) SET \(damage.column) = \(damage.literal) WHERE \(target(damage.table, damage.column, setting: damage.setting))")
+        if let edit = damage.edit {
+            try edit.apply(to: path)
+            return
+        }
+        try write(path, "UPDATE \(damage.table) SET \(damage.column) = \(damage.literal) WHERE \(try target(damage.table, damage.column, at: path))")
     }
 
     /// Writes `literal` into column `column` of the `row`-th row (in key order, modulo the
     /// table's size) of `table`, for random damage.
     public static func write(_ literal: String, into table: String, column: String, row: Int, at path: String) throws {
-        let key = table == "restack_record" ? "snapshot_id, path" : table == "restack_container" ? "snapshot_id, owner"
-            : table == "restack_setting" ? "snapshot_id, owner, name"
-            : table == "restack_outcome_drop" ? "rowid" : "id"
-        let keyList = "(\(key))"
+        let key = table == "restack_meta" ? "key" : table == "restack_outcome_drop" ? "rowid" : "id"
         try write(path, """
-            UPDATE OR IGNORE \(table) SET \(column) = \(literal) WHERE \(keyList) IN (
+            UPDATE OR IGNORE \(table) SET \(column) = \(literal) WHERE \(key) IN (
                 SELECT \(key) FROM \(table) ORDER BY \(key)
                 LIMIT 1 OFFSET \(row) % MAX(1, (SELECT COUNT(*) FROM \(table))))
             """)
     }
 
     /// The columns random damage may go into: every column but the rowid aliases.
-    public static let writableColumns: [(table: String, column: String)] = columns.map { ($0.table, $0.column) } + [("restack_setting", "value")]
+    public static let writableColumns: [(table: String, column: String)] = columns.map { ($0.table, $0.column) }
 
     /// Runs `sql` with the tables' types and constraints lifted, then puts the schema back.
     static func write(_ path: String, _ sql: String) throws {
@@ -259,19 +262,11 @@ public enum DamagedStores {
     static let loosened = [
         "restack_session": "CREATE TABLE restack_session (id INTEGER PRIMARY KEY AUTOINCREMENT, name UNIQUE, created_at, restoring_snapshot_id)",
         "restack_snapshot": """
-            CREATE TABLE restack_snapshot (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id, format_version, \
-            app_version, saved_at, unconfirmed_restores, confirmed_at, quarantined_at, provisional_for, shape)
+            CREATE TABLE restack_snapshot (id INTEGER PRIMARY KEY, session_id, format_version, \
+            app_version, saved_at, unconfirmed_restores, confirmed_at, quarantined_at, provisional_for, shape, record_count, tree)
             """,
-        "restack_record": """
-            CREATE TABLE restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload, \
-            PRIMARY KEY (snapshot_id, path)) WITHOUT ROWID
-            """,
-        "restack_container": """
-            CREATE TABLE restack_container (snapshot_id, owner, kind, PRIMARY KEY (snapshot_id, owner)) WITHOUT ROWID
-            """,
-        "restack_setting": """
-            CREATE TABLE restack_setting (snapshot_id, owner, name, value, PRIMARY KEY (snapshot_id, owner, name)) WITHOUT ROWID
-            """,
+        "restack_value": "CREATE TABLE restack_value (id INTEGER PRIMARY KEY, identifier, class_name, payload)",
+        "restack_meta": "CREATE TABLE restack_meta (key PRIMARY KEY, value) WITHOUT ROWID",
         "restack_outcome": """
             CREATE TABLE restack_outcome (id INTEGER PRIMARY KEY, session, recorded_at, app_version, snapshot_id, \
             snapshot_app_version, result, layout, skipped_quarantined, restored_records, duration_ms)

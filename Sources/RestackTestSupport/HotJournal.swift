@@ -14,7 +14,7 @@ public enum HotJournal {
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA cache_size = 1")   // spill changed pages into the file
             try db.inTransaction {
-                try db.execute(sql: "DELETE FROM restack_record")
+                try db.execute(sql: "DELETE FROM restack_value")
                 try db.execute(sql: "DELETE FROM restack_snapshot")
                 try FileManager.default.copyItem(atPath: original, toPath: copy)
                 try FileManager.default.copyItem(atPath: original + "-journal", toPath: copy + "-journal")

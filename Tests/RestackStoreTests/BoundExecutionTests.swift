@@ -20,7 +20,7 @@ struct BoundExecutionTests {
         let (rows, session, appVersion) = try store.database.read { db in
             (try Row.fetchAll(db, sql: """
                 SELECT typeof(identifier), hex(identifier), typeof(class_name), hex(class_name), typeof(payload), hex(payload)
-                FROM restack_record ORDER BY position
+                FROM restack_value ORDER BY id
                 """),
              try Row.fetchOne(db, sql: "SELECT typeof(name), hex(name) FROM restack_session"),
              try Row.fetchOne(db, sql: "SELECT typeof(app_version), hex(app_version) FROM restack_snapshot"))

@@ -140,7 +140,7 @@ struct UnreadableSnapshotTests {
         let good = try await store.save(CrashLoopInRealUseTests.good2, session: "s")
         let damaged = try await store.save(CrashLoopInRealUseTests.bad, session: "s")
         try await store.database.write { db in
-            try db.execute(sql: "UPDATE restack_record SET position = 7 WHERE snapshot_id = ? AND path = 'left[1]'", arguments: [damaged.id])
+            try editTree(db, snapshot: damaged.id) { $0.records[1].position = 7 }
         }
         await #expect(throws: StoreError.self) { try await form.peek(store, session: "s").restored }   // inspection says it is damaged
         let restoration = try await form.begin(store, session: "s").restored

@@ -95,16 +95,17 @@ struct DamagedRowTests {
     /// migration is covered as soon as it is declared (ids that alias the rowid cannot hold
     /// another class, and are left to `negativeAndHugeIdsReadBackAsTheyAre`).
     @Test func everyColumnIsDamagedByTheTests() {
-        // A setting's value has no class of its own: its kind declares it (migration 8).
-        let checked = Set(StoredColumn.all.filter { $0.name != "id" }.map { "\($0.table).\($0.name)" } + ["restack_setting.value"])
+        // A tree's entries are judged when it is read (migration 9): its damages are edits.
+        let checked = Set(StoredColumn.all.filter { $0.name != "id" }.map { "\($0.table).\($0.name)" })
         let damaged = Set(DamagedStores.all.map(\.columnName))
         #expect(checked == damaged)
-        #expect(DamagedStores.all.count == 118 + 56, "118 (settings as rows since migration 8), and 56 in the outcome tables (migration 7)")
+        #expect(DamagedStores.all.filter { $0.edit != nil }.count == 36, "14 edits of entries and bytes, 22 of settings' values")
+        #expect(DamagedStores.all.count == 68 + 36 + 56, "68 of columns, 36 of trees (migration 9), and 56 in the outcome tables (migration 7)")
         // Every enumerated column also gets text of the right class that names none of its
         // values (issue 21, item 19): a reader that took it for one of them would pass the
-        // storage-class damages unnoticed.
-        let enumerated = ["restack_snapshot.shape", "restack_record.slot", "restack_container.kind", "restack_setting.name", "restack_setting.value",
-                          "restack_outcome.result", "restack_outcome.layout", "restack_outcome_drop.reason"]
+        // storage-class damages unnoticed. A tree's names (slots, kinds, settings) get theirs
+        // as edits.
+        let enumerated = ["restack_snapshot.shape", "restack_outcome.result", "restack_outcome.layout", "restack_outcome_drop.reason"]
         for column in enumerated {
             #expect(DamagedStores.all.contains { $0.columnName == column && $0.literal.hasPrefix("'") && $0.kind != "text" }, "\(column)")
         }
@@ -120,11 +121,16 @@ struct DamagedRowTests {
         }
         #expect(try store.check().problems == ["restack_snapshot.saved_at of snapshot 2: expected an integer, found text"])
         let other = try DamagedStores.copyOfFixture(in: folder, named: "other.sqlite")
-        try DamagedStores.apply(Damage(table: "restack_record", column: "payload", literal: "42", kind: "integer", isRead: true), to: other)
-        #expect(throws: StoreError.corrupt(path: other, detail: "restack_record.payload of record 2 of snapshot 2: expected a blob or NULL, found an integer")) {
+        try DamagedStores.apply(Damage(table: "restack_value", column: "payload", literal: "42", kind: "integer", isRead: true), to: other)
+        #expect(throws: StoreError.corrupt(path: other, detail: "restack_value.payload of value 3 (the record at \"left[1]\" of snapshot 2): expected a blob or NULL, found an integer")) {
             try SnapshotStore(readingAt: other).snapshot(id: 2).tree
         }
-        #expect(try SnapshotStore(readingAt: other).check().problems == ["restack_record.payload of a record of snapshot 2: expected a blob or NULL, found an integer"])
+        #expect(try SnapshotStore(readingAt: other).check().problems == ["restack_value.payload of value 3: expected a blob or NULL, found an integer"])
+        let tree = try DamagedStores.copyOfFixture(in: folder, named: "tree.sqlite")
+        try DamagedStores.apply(Damage(.position(5)), to: tree)
+        let gap = "restack_snapshot.tree of snapshot 2: a gap in a stack of the container at \"\": left position 5"
+        #expect(throws: StoreError.corrupt(path: tree, detail: gap)) { try SnapshotStore(readingAt: tree).snapshot(id: 2).tree }
+        #expect(try SnapshotStore(readingAt: tree).check().problems == [gap])
     }
 
     @Test func negativeAndHugeIdsReadBackAsTheyAre() throws {
@@ -136,14 +142,13 @@ struct DamagedRowTests {
         try queue.write { db in
             for (old, new) in [(1, Int64(-7)), (2, Int64.max), (3, Int64.min)] {
                 try db.execute(sql: "UPDATE restack_snapshot SET id = ? WHERE id = ?", arguments: [new, old])
-                try db.execute(sql: "UPDATE restack_record SET snapshot_id = ? WHERE snapshot_id = ?", arguments: [new, old])
             }
         }
         try queue.close()
         let store = try SnapshotStore(path: path)
         // Readable, but no snapshot can be saved after Int64.max: check says so (issue 31).
         #expect(try store.check().problems == [
-            "restack_snapshot.id: the ids have reached 9223372036854775807, the largest (sqlite_sequence), so no row can be added; ids grow by one a save and never get there",
+            "restack_snapshot.id: the ids have reached 9223372036854775807, the largest (snapshot_high_water), so no row can be added; ids grow by one a save and never get there",
         ])
         #expect(try store.snapshots(session: "s").map(\.id) == [-7, .max])
         #expect(try store.snapshot(id: -7).tree == DamagedStores.fixture[0].state)

@@ -8,6 +8,14 @@ import Testing
 /// Issue 31, defect 3: an `AUTOINCREMENT` table whose ids have run out is damage, not a full disk.
 @Suite("Ids that have run out")
 struct ExhaustedIDTests {
+    /// The SQL that marks `table`'s largest id ever given as `id`: its `sqlite_sequence` row,
+    /// or for snapshots (migration 9) `restack_meta`'s high-water mark.
+    static func exhausting(_ table: String, at id: Int64) -> String {
+        table == "restack_snapshot"
+            ? "INSERT OR REPLACE INTO restack_meta (key, value) VALUES ('snapshot_high_water', \(id))"
+            : "UPDATE sqlite_sequence SET seq = \(id) WHERE name = '\(table)'"
+    }
+
     @Test(arguments: ["restack_snapshot", "restack_session"])
     func aSequenceAtTheLargestIdIsDamageNotAFullDisk(_ table: String) throws {
         let folder = try TemporaryFolder()
@@ -15,8 +23,9 @@ struct ExhaustedIDTests {
         let store = try SnapshotStore(path: path)
         try store.save(.drillDown(left: [record("a")]), session: "s")
         let before = try store.snapshots(session: "s")
-        try OutcomeCountDamageTests.edit(path, "UPDATE sqlite_sequence SET seq = 9223372036854775807 WHERE name = '\(table)'")
-        let detail = "\(table).id: the ids have reached 9223372036854775807, the largest (sqlite_sequence), so no row can be added; ids grow by one a save and never get there"
+        try OutcomeCountDamageTests.edit(path, Self.exhausting(table, at: 9223372036854775807))
+        let mark = table == "restack_snapshot" ? "snapshot_high_water" : "sqlite_sequence"
+        let detail = "\(table).id: the ids have reached 9223372036854775807, the largest (\(mark)), so no row can be added; ids grow by one a save and never get there"
         // A new session needs a session row; an existing one only a snapshot row.
         let session = table == "restack_session" ? "new" : "s"
         #expect(throws: StoreError.corrupt(path: path, detail: detail)) {
@@ -31,7 +40,7 @@ struct ExhaustedIDTests {
         let path = folder.path("s.sqlite")
         let store = try SnapshotStore(path: path)
         try store.save(.drillDown(left: [record("a")]), session: "s")
-        try OutcomeCountDamageTests.edit(path, "UPDATE sqlite_sequence SET seq = 9223372036854775806 WHERE name = 'restack_snapshot'")
+        try OutcomeCountDamageTests.edit(path, Self.exhausting("restack_snapshot", at: 9223372036854775806))
         #expect(try store.check().isHealthy, "one id is left")
         let last = try store.save(.drillDown(left: [record("b")]), session: "s")
         #expect(last.id == .max)

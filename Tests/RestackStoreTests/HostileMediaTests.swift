@@ -164,7 +164,7 @@ struct JournalAndLockTests {
         let timeout = 0.5
         try holder.writeWithoutTransaction { db in
             try db.execute(sql: "BEGIN EXCLUSIVE")
-            try db.execute(sql: "DELETE FROM restack_record")
+            try db.execute(sql: "DELETE FROM restack_value")
             let opens: [() throws -> Void] = [
                 { _ = try SnapshotStore(path: path, options: .init(busyTimeout: timeout)) },
                 { _ = try SnapshotStore(readingAt: path, options: .init(busyTimeout: timeout)).sessions() },

@@ -54,7 +54,7 @@ struct MalformedStoreTests {
         let path = folder.path("d.sqlite")
         try Self.makeStore(path)
         let (rootPage, pageSize) = try DatabaseQueue(path: path).read { db in
-            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'restack_record'")!,
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'restack_value'")!,
              try Int.fetchOne(db, sql: "PRAGMA page_size")!)
         }
         var bytes = try #require(FileManager.default.contents(atPath: path))

@@ -6,7 +6,8 @@ import RestackMigrations
 import RestackTestSupport
 import Testing
 
-/// Container settings are rows by name (migration 8), judged by what each kind declares.
+/// Container settings are stored by name (rows since migration 8, tree entries since migration
+/// 9), judged by what each kind declares.
 @Suite("Settings stored by name")
 struct SettingsStorageTests {
     static func r(_ identifier: String, _ container: RestorationContainer? = nil) -> RestorationRecord {
@@ -89,6 +90,41 @@ struct SettingsStorageTests {
         try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map { $0.description } }
     }
 
+    /// Every snapshot's tree, decoded, with the path of each record (``DocumentRows/paths(_:)``).
+    static func trees(_ db: Database) throws -> [(snapshot: Int64, tree: TreeBlob, paths: [String])] {
+        try Row.fetchAll(db, sql: "SELECT id, tree FROM restack_snapshot ORDER BY id").map { row in
+            let tree = try TreeBlob(decoding: row[1])
+            return (row[0], tree, DocumentRows.paths(tree))
+        }
+    }
+
+    /// The settings of every tree as ``oldSettingsSQL`` lists them: snapshot, owner, name,
+    /// value, class.
+    static func treeSettings(_ db: Database) throws -> [[String]] {
+        try trees(db).flatMap { snapshot, tree, paths in
+            tree.containers.flatMap { container in
+                container.settings.map { setting -> [String] in
+                    let value: DatabaseValue = switch setting.value {
+                    case .null: .null
+                    case .integer(let number): number.databaseValue
+                    case .real(let number): number.databaseValue
+                    case .text(let text): text.databaseValue
+                    case .blob(let data): data.databaseValue
+                    }
+                    return [String(snapshot), paths[container.owner].databaseValue.description, setting.name.databaseValue.description,
+                            value.description, setting.value.storageClass.rawValue.databaseValue.description]
+                }
+            }
+        }.sorted { ($0[0].count, $0[0], $0[1], $0[2]) < ($1[0].count, $1[0], $1[1], $1[2]) }
+    }
+
+    /// The containers of every tree: snapshot, owner, kind.
+    static func treeContainers(_ db: Database) throws -> [[String]] {
+        try trees(db).flatMap { snapshot, tree, paths in
+            tree.containers.map { [String(snapshot), paths[$0.owner].databaseValue.description, $0.kind.databaseValue.description] }
+        }.sorted { ($0[0].count, $0[0], $0[1]) < ($1[0].count, $1[0], $1[1]) }
+    }
+
     @Test func anM007StoreOfEverySettingReadsUnmigratedAndUpgradesRowForRow() throws {
         let folder = try TemporaryFolder()
         let file = folder.path("m007.sqlite")
@@ -113,30 +149,30 @@ struct SettingsStorageTests {
                 Issue.record("\(String(describing: error))")
                 return
             }
-            #expect(detail.contains("restack_setting.value") && detail.contains("\"focus\""), "\(detail)")
+            #expect(detail.contains("restack_snapshot.tree of snapshot 6") && detail.contains("\"focus\""), "\(detail)")
             let report = try store.check()
-            #expect(report.problems.count == 1 && report.problems.allSatisfy { $0.contains("restack_setting.value") && $0.contains("snapshot 6") },
+            #expect(report.problems.count == 1 && report.problems.allSatisfy { $0.contains("restack_snapshot.tree of snapshot 6") && $0.contains("\"focus\"") },
                     "\(report.problems)")
         }
 
-        // Read as it is: through views, nothing written.
+        // Read as it is: migrated in a copy in memory, nothing written.
         let before = FileFingerprint(file)
         try expectEverySnapshotReads(try SnapshotStore(readingAt: file))
         #expect(FileFingerprint(file) == before)
 
-        // Migrated: every setting a row, as it was; every container row kept.
+        // Migrated: every setting an entry of its tree, as it was (value and class); every
+        // container kept; no row left behind.
         let store = try SnapshotStore(path: file)
         #expect(try store.check().appliedMigrations == SnapshotStore.knownMigrations)
         try expectEverySnapshotReads(store)
         let queue = try DatabaseQueue(path: file)
-        let (settingsAfter, containersAfter, columns) = try queue.read { db in
-            (try Self.rows(db, "SELECT snapshot_id, owner, name, value, typeof(value) FROM restack_setting ORDER BY 1, 2, 3"),
-             try Self.rows(db, "SELECT snapshot_id, owner, kind FROM restack_container ORDER BY 1, 2"),
-             try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('restack_container')"))
+        let (settingsAfter, containersAfter, left) = try queue.read { db in
+            (try Self.treeSettings(db), try Self.treeContainers(db),
+             try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM restack_legacy_container) + (SELECT COUNT(*) FROM restack_legacy_setting)"))
         }
         #expect(settingsAfter == settingsBefore)
         #expect(containersAfter == containersBefore)
-        #expect(columns == ["snapshot_id", "owner", "kind"])
+        #expect(left == 0)
         try queue.close()
     }
 
@@ -157,7 +193,7 @@ struct SettingsStorageTests {
             let columns = try tables.map { table in
                 (table, try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]))
             }
-            return (columns, try Self.rows(db, "SELECT owner, name, value FROM restack_setting"))
+            return (columns, try Self.treeSettings(db).map { Array($0[1...3]) })
         }
         #expect(columns.count >= 6)
         for (table, names) in columns {
@@ -184,8 +220,11 @@ struct SettingsStorageTests {
         try SnapshotStore(path: template).save(Self.everySetting, session: "s")
         #expect(try SnapshotStore(readingAt: template).check().isHealthy)
         let stored = try DatabaseQueue(path: template).read { db in
-            try Row.fetchAll(db, sql: "SELECT s.owner, s.name, c.kind FROM restack_setting s JOIN restack_container c USING (snapshot_id, owner)")
-                .map { (owner: $0[0] as String, name: $0[1] as String, kind: $0[2] as String) }
+            try Self.trees(db).flatMap { _, tree, paths in
+                tree.containers.flatMap { container in
+                    container.settings.map { (owner: paths[container.owner], name: $0.name, kind: container.kind) }
+                }
+            }
         }
         let declared = RestorationContainer.Kind.allCases.flatMap { kind in kind.definition.settingDeclarations.map { (kind.rawValue, $0) } }
         #expect(Set(stored.map { "\($0.kind).\($0.name)" }) == Set(declared.map { "\($0.0).\($0.1.name)" }),
@@ -193,26 +232,43 @@ struct SettingsStorageTests {
         var cases = 0
         for (owner, name, kind) in stored {
             let declaration = try #require(declared.first { $0.0 == kind && $0.1.name == name }?.1)
-            var breaks: [(String, String)] = [("UPDATE restack_setting SET name = 'zoom' WHERE owner = '\(owner)' AND name = '\(name)'", "restack_setting.name: a setting its container's kind does not have")]
+            /// A change to the setting's entry, and what the problem then says.
+            typealias Break = (what: String, edit: (inout TreeBlob.Setting?) -> Void, problem: String)
+            let named = "the setting \"\(name)\" of the container at \"\(owner)\""
+            var breaks: [Break] = [("named zoom", { $0?.name = "zoom" }, "has no setting \"zoom\"")]
             switch declaration.values {
             case .choice:
-                breaks.append(("UPDATE restack_setting SET value = 'bogus' WHERE owner = '\(owner)' AND name = '\(name)'", "restack_setting.value: a choice its setting does not have"))
-                breaks.append(("UPDATE restack_setting SET value = 1 WHERE owner = '\(owner)' AND name = '\(name)'", "restack_setting.value: a value of a class its setting does not hold"))
+                breaks.append(("bogus", { $0?.value = .text("bogus") }, named))
+                breaks.append(("1", { $0?.value = .integer(1) }, named + ": expected text, found an integer"))
             case .index:
-                breaks.append(("UPDATE restack_setting SET value = -1 WHERE owner = '\(owner)' AND name = '\(name)'", "restack_setting.value: a negative index"))
-                breaks.append(("UPDATE restack_setting SET value = 'one' WHERE owner = '\(owner)' AND name = '\(name)'", "restack_setting.value: a value of a class its setting does not hold"))
-                breaks.append(("UPDATE restack_setting SET value = 3 WHERE owner = '\(owner)' AND name = '\(name)'", "settings out of range"))
+                breaks.append(("-1", { $0?.value = .integer(-1) }, named))
+                breaks.append(("'one'", { $0?.value = .text("one") }, named + ": expected an integer, found text"))
+                breaks.append(("3", { $0?.value = .integer(3) }, named))
             }
             if declaration.isRequired || { if case .index = declaration.values { true } else { false } }() {
-                breaks.append(("DELETE FROM restack_setting WHERE owner = '\(owner)' AND name = '\(name)'", "settings out of range"))
+                breaks.append(("none", { $0 = nil }, named))
             }
-            for (sql, problem) in breaks {
+            for (what, edit, problem) in breaks {
                 cases += 1
                 let file = folder.path("\(cases).sqlite")
                 try FileManager.default.copyItem(atPath: template, toPath: file)
                 let queue = try DatabaseQueue(path: file)
-                try queue.write { try $0.execute(sql: sql) }
+                try queue.write { db in
+                    try editTree(db, snapshot: 1) { tree in
+                        let paths = DocumentRows.paths(tree)
+                        for container in tree.containers.indices where paths[tree.containers[container].owner] == owner {
+                            let settings = tree.containers[container].settings
+                            tree.containers[container].settings = settings.compactMap { setting in
+                                guard setting.name == name else { return setting }
+                                var changed: TreeBlob.Setting? = setting
+                                edit(&changed)
+                                return changed
+                            }
+                        }
+                    }
+                }
                 try queue.close()
+                let sql = "\(name) at \(owner): \(what)"
                 let store = try SnapshotStore(readingAt: file)
                 let report = try store.check()
                 #expect(report.problems.contains { $0.contains(problem) }, "\(kind) \(name): \(sql): \(report.problems)")

@@ -74,32 +74,35 @@ struct TreeStoreTests {
         #expect(try store.snapshot(id: info.id).tree == state)
     }
 
-    /// Each statement breaks one invariant of a stored tree; `check` reports it and reads are
-    /// typed errors.
-    @Test(arguments: [
-        ("UPDATE restack_record SET parent = 'nowhere' WHERE path = 'detail[0]'", "parent"),
-        ("DELETE FROM restack_container WHERE owner = ''", "root"),
-        ("UPDATE restack_setting SET value = 5 WHERE name = 'selected'", "settings"),
-        ("UPDATE restack_record SET path = 'primary[7]' WHERE path = 'primary[0]'", "path"),
-        ("UPDATE restack_record SET position = 3 WHERE path = 'primary[0]/tabs[1]'", "position"),
-        ("UPDATE restack_record SET slot = 'left', path = 'left[0]' WHERE path = 'detail[0]'", "slot"),
-        ("INSERT INTO restack_container VALUES ((SELECT MAX(id) FROM restack_snapshot), 'detail[9]', 'stack')", "container owned"),
-        ("INSERT INTO restack_setting VALUES ((SELECT MAX(id) FROM restack_snapshot), '', 'zoom', 2)", "setting"),
-    ])
-    func checkReportsABrokenTree(_ sql: String, _ finding: String) throws {
+    /// Edits of the tree of ``split`` (records in document order: 0 `primary[0]`, 1
+    /// `primary[0]/tabs[0]`, 2 `primary[0]/tabs[1]`, 3 `detail[0]`; containers: the root split,
+    /// the tab bar of record 1), each breaking one invariant of a stored tree.
+    static let brokenTrees: [String: @Sendable (inout TreeBlob) -> Void] = [
+        "parent": { $0.records[3].owner = 2 },
+        "root": { $0.containers.removeFirst() },
+        "settings": { $0.containers[1].settings = [TreeBlob.Setting(name: "selected", value: .integer(5))] },
+        "value": { $0.records[0].valueID = 999 },
+        "position": { $0.records[2].position = 3 },
+        "slot": { $0.records[3].slot = "left" },
+        "container owned": { $0.containers.append(TreeBlob.Container(owner: 9, kind: "stack", settings: [])) },
+        "setting": { $0.containers[0].settings.append(TreeBlob.Setting(name: "zoom", value: .integer(2))) },
+    ]
+
+    /// Each edit breaks one invariant of a stored tree; `check` reports it (naming the snapshot)
+    /// and reads are typed errors.
+    @Test(arguments: ["parent", "root", "settings", "value", "position", "slot", "container owned", "setting"])
+    func checkReportsABrokenTree(_ finding: String) throws {
         let folder = try TemporaryFolder()
         let path = folder.path("t.sqlite")
         try SnapshotStore(path: path).save(Self.split, session: "s")
         let queue = try DatabaseQueue(path: path)
-        try queue.write { try $0.execute(sql: sql) }
+        try queue.write { db in try editTree(db, snapshot: 1, Self.brokenTrees[finding]!) }
         try queue.close()
         let store = try SnapshotStore(readingAt: path)
         let report = try store.check()
-        #expect(!report.isHealthy, "\(sql)")
-        if finding != "container owned" && finding != "path" {
-            #expect(throws: StoreError.self, "\(sql)") { try store.restore(session: "s").restored }
-        }
-        #expect(report.problems.joined().isEmpty == false)
+        #expect(!report.isHealthy, "\(finding)")
+        #expect(throws: StoreError.self, "\(finding)") { try store.restore(session: "s").restored }
+        #expect(report.problems.contains { $0.hasPrefix("restack_snapshot.tree of snapshot 1: ") }, "\(report.problems)")
     }
 
     static let chain = RestorationTree(root: .presentation(PresentationContainer(
@@ -108,13 +111,17 @@ struct TreeStoreTests {
 
     /// A presentation chain is stored, read back and checked like every kind, with no list of its
     /// names in the schema: the rows that break its slots are found on read and by `check`.
-    @Test(arguments: [
-        ("UPDATE restack_record SET path = 'base[1]', slot = 'base', position = 1 WHERE path = 'presented[1]'", "two bases"),
-        ("UPDATE restack_record SET slot = 'pressented' WHERE path = 'presented[1]'", "unknown slot"),
-        ("UPDATE restack_container SET kind = 'presentations' WHERE owner = ''", "unknown kind"),
-        ("UPDATE restack_record SET position = 2, path = 'presented[2]' WHERE path = 'presented[1]'", "gap"),
-    ])
-    func aChainIsStoredAndItsBrokenRowsAreFound(_ sql: String, _ finding: String) throws {
+    /// Edits of the chain's tree (records in document order: 0 `base`, 1 `presented[0]`, 2
+    /// `presented[0]/records[0]`, 3 `presented[1]`).
+    static let brokenChains: [String: @Sendable (inout TreeBlob) -> Void] = [
+        "two bases": { $0.records[3].slot = "base"; $0.records[3].position = 1 },
+        "unknown slot": { $0.records[3].slot = "pressented" },
+        "unknown kind": { $0.containers[0].kind = "presentations" },
+        "gap": { $0.records[3].position = 2 },
+    ]
+
+    @Test(arguments: ["two bases", "unknown slot", "unknown kind", "gap"])
+    func aChainIsStoredAndItsBrokenRowsAreFound(_ finding: String) throws {
         let folder = try TemporaryFolder()
         let path = folder.path("t.sqlite")
         let store = try SnapshotStore(path: path)
@@ -123,7 +130,7 @@ struct TreeStoreTests {
         #expect(try store.snapshot(id: info.id).tree == Self.chain)
         #expect(try store.check().isHealthy)
         let queue = try DatabaseQueue(path: path)
-        try queue.write { try $0.execute(sql: sql) }
+        try queue.write { db in try editTree(db, snapshot: info.id, Self.brokenChains[finding]!) }
         try queue.close()
         let reopened = try SnapshotStore(readingAt: path)
         #expect(!(try reopened.check().isHealthy), "\(finding)")
@@ -135,7 +142,7 @@ struct TreeStoreTests {
 @Suite("Check against the readers' limits")
 struct CheckLimitTests {
     /// 64 nested containers, the most a state may hold, are healthy and read; one more level,
-    /// written as rows, is refused by the readers and reported by `check`.
+    /// written into the tree, is refused by the readers and reported by `check`.
     @Test func containersNestedOnePastTheLimitAreUnhealthy() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("t.sqlite")
@@ -145,11 +152,12 @@ struct CheckLimitTests {
         #expect(try SnapshotStore(readingAt: path).restore(session: "s").restored.snapshot.tree.root.depth == depth)
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
-            try db.execute(sql: "INSERT INTO restack_container SELECT snapshot_id, path, 'stack' FROM restack_record WHERE identifier = 'leaf'")
-            try db.execute(sql: """
-                INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload)
-                SELECT snapshot_id, path || '/records[0]', path, 'records', 0, 'deeper', 'C', NULL FROM restack_record WHERE identifier = 'leaf'
-                """)
+            // The leaf (the last record) holds a stack of one record.
+            try editTree(db, snapshot: 1) { tree in
+                let leaf = tree.records.count
+                tree.records.append(TreeBlob.Record(owner: leaf, slot: "records", position: 0, valueID: tree.records[leaf - 1].valueID))
+                tree.containers.append(TreeBlob.Container(owner: leaf, kind: "stack", settings: []))
+            }
         }
         try queue.close()
         let store = try SnapshotStore(readingAt: path)

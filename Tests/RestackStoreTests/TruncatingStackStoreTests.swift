@@ -29,16 +29,16 @@ struct TruncatingStackStoreTests {
         let store = try SnapshotStore(path: folder.path("t.sqlite"))
         let info = try store.save(Self.truncating, session: "s")
         #expect(try store.snapshot(id: info.id).tree == Self.truncating)
-        let stored = try DatabaseQueue(path: folder.path("t.sqlite")).read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT c.owner, s.value AS after_drop FROM restack_container c
-                LEFT JOIN restack_setting s ON s.snapshot_id = c.snapshot_id AND s.owner = c.owner AND s.name = 'afterDrop'
-                WHERE c.kind = 'stack' ORDER BY c.owner
-                """)
+        let blob = try DatabaseQueue(path: folder.path("t.sqlite")).read { db in
+            try TreeBlob(decoding: Data.fetchOne(db, sql: "SELECT tree FROM restack_snapshot WHERE id = ?", arguments: [info.id]) ?? Data())
         }
+        let paths = DocumentRows.paths(blob)
+        let stacks = blob.containers.filter { $0.kind == "stack" }
+            .map { (owner: paths[$0.owner], afterDrop: $0.settings.first { $0.name == "afterDrop" }?.value) }
+            .sorted { $0.owner < $1.owner }
         // The default is no value, as every stack saved before the setting existed has.
-        #expect(stored.map { $0["owner"] as String } == ["detail[0]", "primary[0]"])
-        #expect(stored.map { $0["after_drop"] as String? } == [nil, "truncate"])
+        #expect(stacks.map(\.owner) == ["detail[0]", "primary[0]"])
+        #expect(stacks.map(\.afterDrop) == [nil, .text("truncate")])
         #expect(try store.check().isHealthy)
     }
 
@@ -62,16 +62,24 @@ struct TruncatingStackStoreTests {
 
     /// A path whose rows no longer make a truncating stack of flat records is damaged: `check`
     /// says so, and reading it is `.corrupt`, never a tree silently read in another form.
-    @Test(arguments: [
-        "DELETE FROM restack_setting WHERE owner = ''",
-        "UPDATE restack_container SET kind = 'tabs' WHERE owner = ''; UPDATE restack_setting SET name = 'selected', value = 0 WHERE owner = ''",
-    ])
-    func aPathWhoseRootIsNotATruncatingStackIsDamaged(_ sql: String) throws {
+    @Test(arguments: [false, true])
+    func aPathWhoseRootIsNotATruncatingStackIsDamaged(_ tabs: Bool) throws {
         let folder = try TemporaryFolder()
         let file = folder.path("t.sqlite")
         try SnapshotStore(path: file).save(try StateFile.decode(Data(Self.path.utf8)), session: "s")
         let queue = try DatabaseQueue(path: file)
-        try queue.write { try $0.execute(sql: sql) }
+        try queue.write { db in
+            try editTree(db, snapshot: 1) { tree in
+                // The root stack's rule after a drop removed, or the root made a tab bar.
+                tree.containers[0].settings = tabs ? [TreeBlob.Setting(name: "selected", value: .integer(0))] : []
+                if tabs {
+                    tree.containers[0].kind = "tabs"
+                    for index in tree.records.indices where tree.records[index].owner == 0 {
+                        tree.records[index].slot = "tabs"
+                    }
+                }
+            }
+        }
         try queue.close()
         let store = try SnapshotStore(readingAt: file)
         let report = try store.check()
@@ -102,11 +110,13 @@ struct TruncatingStackStoreTests {
         let file = folder.path("t.sqlite")
         try SnapshotStore(path: file).save(Self.truncating, session: "s")
         let queue = try DatabaseQueue(path: file)
-        try queue.write { try $0.execute(sql: "INSERT INTO restack_setting (snapshot_id, owner, name, value) VALUES (1, '', 'afterDrop', 'truncate')") }
+        try queue.write { db in
+            try editTree(db, snapshot: 1) { $0.containers[0].settings.append(TreeBlob.Setting(name: "afterDrop", value: .text("truncate"))) }
+        }
         try queue.close()
         let report = try SnapshotStore(readingAt: file).check()
         // A setting the split's kind does not declare (migration 8: settings are rows by name).
-        #expect(report.problems.contains { $0.contains("restack_setting.name: a setting its container's kind does not have") }, "\(report.problems)")
+        #expect(report.problems.contains { $0.contains("restack_snapshot.tree of snapshot 1: the split at \"\" has no setting \"afterDrop\"") }, "\(report.problems)")
     }
 
     /// A store made by migrations 1 to 5, with a snapshot id given up (deleted) above the

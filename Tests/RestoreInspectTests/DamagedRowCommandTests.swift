@@ -74,7 +74,6 @@ struct DamagedRowCommandTests {
         try queue.write { db in
             for (old, new) in [(1, Int64(-7)), (2, Int64.max), (3, Int64.min)] {
                 try db.execute(sql: "UPDATE restack_snapshot SET id = ? WHERE id = ?", arguments: [new, old])
-                try db.execute(sql: "UPDATE restack_record SET snapshot_id = ? WHERE snapshot_id = ?", arguments: [new, old])
             }
         }
         try queue.close()

@@ -11,10 +11,11 @@ struct DamagedStoreTests {
         if truncate {
             bytes = bytes.prefix(bytes.count / 2)
         } else {
-            let root = try DatabaseQueue(path: path).read { db in
-                try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'restack_record'")!
+            let (root, pageSize) = try DatabaseQueue(path: path).read { db in
+                (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'restack_value'")!,
+                 try Int.fetchOne(db, sql: "PRAGMA page_size")!)
             }
-            let start = (root - 1) * 4096
+            let start = (root - 1) * pageSize
             bytes.replaceSubrange(start + 8..<start + 200, with: Data(repeating: 0xA5, count: 192))
         }
         try bytes.write(to: URL(fileURLWithPath: path))

@@ -197,7 +197,7 @@ struct HostileMediaCLITests {
         let holder = try DatabaseQueue(path: path, configuration: configuration)
         try holder.writeWithoutTransaction { db in
             try db.execute(sql: "BEGIN EXCLUSIVE")
-            try db.execute(sql: "DELETE FROM restack_record")
+            try db.execute(sql: "DELETE FROM restack_value")
             for command in [["import", "--session", "s", "--input", "-"], ["sessions"]] {
                 let start = Date()
                 expectFailure(try CLI.run([command[0], "--db", path] + command.dropFirst(), stdin: Self.state), code: 75, mentioning: "locked")

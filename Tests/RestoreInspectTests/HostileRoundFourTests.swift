@@ -99,7 +99,10 @@ struct HostileRoundFourTests {
         let path = folder.path("q.sqlite")
         let state = folder.write("s.json", #"{"formatVersion":2,"root":{"kind":"stack","records":[{"identifier":"a","class":"A"}]}}"#)
         #expect(try CLI.run(["import", "--db", path, "--session", "s", "--input", state]).status == 0)
-        try Self.edit(path, "UPDATE sqlite_sequence SET seq = 9223372036854775807 WHERE name = '\(table)'")
+        // Snapshot ids have no sequence since migration 9: their high-water mark is in restack_meta.
+        try Self.edit(path, table == "restack_snapshot"
+            ? "INSERT OR REPLACE INTO restack_meta (key, value) VALUES ('snapshot_high_water', 9223372036854775807)"
+            : "UPDATE sqlite_sequence SET seq = 9223372036854775807 WHERE name = '\(table)'")
         let session = table == "restack_session" ? "another" : "s"
         let result = try CLI.run(["import", "--db", path, "--session", session, "--input", state])
         expectFailure(result, code: 68, mentioning: "is damaged: \(table).id: the ids have reached 9223372036854775807")

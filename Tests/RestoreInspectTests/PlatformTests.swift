@@ -152,7 +152,7 @@ struct PlatformTests {
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             for time in times {
-                try db.execute(sql: "INSERT INTO restack_snapshot (session_id, format_version, saved_at) SELECT session_id, 1, ? FROM restack_snapshot LIMIT 1",
+                try db.execute(sql: "INSERT INTO restack_snapshot (session_id, format_version, saved_at, record_count, tree) SELECT session_id, 1, ?, record_count, tree FROM restack_snapshot LIMIT 1",
                                arguments: [time])
             }
             try db.execute(sql: "DELETE FROM restack_snapshot WHERE id = 1")

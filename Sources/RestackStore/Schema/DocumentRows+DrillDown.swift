@@ -29,10 +29,9 @@ extension DocumentRows {
             case rightCode where child.position == 0 && right == nil:
                 right = child.record
             case rightCode:
-                throw DamagedValue(detail: StoredColumn.slot.problem(in: "snapshot \(snapshotID)", "the container at \"\(owner)\" has more than one right record"))
+                throw damaged(snapshotID, "the container at \"\(owner)\" has more than one right record, or one not at position 0")
             default:
-                throw DamagedValue(detail: StoredColumn.slot.problem(
-                    in: "snapshot \(snapshotID)", "a record in a slot its container at \"\(owner)\" does not have"))
+                throw damaged(snapshotID, "a record in a slot its container at \"\(owner)\" does not have (\(slots[child.slot].name))")
             }
         }
         let stack = left.prefix(leftCount).compactMap { $0 }
@@ -46,9 +45,8 @@ extension DocumentRows {
     /// right at 0, anywhere among them), built by appending; `nil` for any other order, which
     /// ``drillDown(_:snapshotID:owner:)`` places (or reports) by position.
     ///
-    /// Rows come back in the order of `restack_record`'s key, the path: `left[0]` ... `left[9]`,
-    /// `right`, so a stack of up to ten records (and any stack whose paths sort in position
-    /// order) takes this way. It accepts exactly the records the placing accepts in that order,
+    /// A tree holds its records in document order (`left[0]`, `left[1]`, ..., `right`), so
+    /// every drill-down saved since migration 9 takes this way. It accepts exactly the records the placing accepts in that order,
     /// and gives the same container, without the array of optional places and its `compactMap`.
     private static func drillDownInOrder(_ children: [Placed]) -> DrillDownContainer<RestorationRecord>? {
         var left: [RestorationRecord] = []

@@ -2,139 +2,43 @@ import Foundation
 import GRDB
 import Restack
 
-/// A snapshot's document as rows: each record a row of `restack_record` keyed by its path, each
-/// container of a tree a row of `restack_container` keyed by the path of the record that owns
-/// it (`''` for the root).
+/// A snapshot's document as stored since migration 9: its structure in `restack_snapshot.tree`
+/// (``TreeBlob``: each record's place and value id, each container's kind and settings) and its
+/// records' contents in `restack_value` (``RecordValues``), shared by consecutive snapshots.
 ///
 /// A format-1 state (shape `drillDown`) has records only: its root is a drill-down, implied. A
-/// tree (shape `tree`) has a container row for its root and for every record that holds one.
-/// Loading is two index range scans (records, then containers for a tree), and every value goes
-/// through ``StoredValues``: a row that does not fit the tree it belongs to is
-/// ``StoreError/corrupt(path:detail:)``, never a trap.
+/// tree (shape `tree`) has a container for its root and for every record that holds one.
+/// Loading is one read of the tree and one of its values, and every entry and value is checked:
+/// an entry that does not fit the tree it belongs to is ``StoreError/corrupt(path:detail:)``
+/// naming the snapshot and the record's or container's path, never a trap.
 enum DocumentRows {
     /// How a snapshot was saved, as `restack_snapshot.shape` says: the tree's form.
     typealias Shape = RestorationTree.Form
 
-    // MARK: Writing
-
-    /// Writes the rows of `tree` under `snapshotID`, in its form.
-    ///
-    /// - Returns: The records written (the tree's record count, without walking it again).
-    @discardableResult
-    static func insert(_ db: Database, _ tree: RestorationTree, snapshotID: Int64) throws -> Int {
-        let isTree = tree.form != .drillDown
-        let container = isTree ? try db.cachedStatement(sql: """
-            INSERT INTO restack_container (snapshot_id, owner, kind) VALUES (?, ?, ?)
-            """) : nil
-        func insertContainer(_ value: RestorationContainer, owner: String) throws {
-            try container?.execute(binding: [snapshotID.databaseValue, owner.databaseValue, value.kind.rawValue.databaseValue])
-            // Each setting a row, by the name its kind gives it; a default written as nothing
-            // is no row.
-            try SettingRows.insert(db, value.writtenSettings, snapshotID: snapshotID, owner: owner)
-        }
-        try insertContainer(tree.root, owner: "")
-        // Iterative, in document order: a tree built in code cannot overflow the stack here.
-        var pending = tree.root.children.reversed().map { (parent: "", step: $0.step, record: $0.element) }
-        var written = 0
-        // Record rows go in by up to `recordsPerInsert` per statement, in document order.
-        var rows: [DatabaseValue] = []
-        rows.reserveCapacity(recordsPerInsert * recordColumns)
-        func flush() throws {
-            guard !rows.isEmpty else { return }
-            try db.cachedStatement(sql: recordInsertSQL[rows.count / recordColumns - 1]).execute(binding: rows)
-            rows.removeAll(keepingCapacity: true)
-        }
-        while let (parent, step, value) = pending.popLast() {
-            written += 1
-            let (slot, position) = (step.slotName, step.index)
-            let path = parent.isEmpty ? step.description : parent + "/" + step.description
-            // One value at a time, not `append(contentsOf: [...])`: no array allocated per record.
-            // Text and payloads are bound exactly
-            // (``GRDB/Statement/bind(_:to:at:)``): NUL characters kept, an empty payload a blob.
-            rows.append(snapshotID.databaseValue)
-            rows.append(path.databaseValue)
-            rows.append(parent.databaseValue)
-            rows.append(slot.databaseValue)
-            rows.append(position.databaseValue)
-            rows.append(value.identifier?.databaseValue ?? .null)
-            rows.append(value.className?.databaseValue ?? .null)
-            rows.append(value.payload?.databaseValue ?? .null)
-            if rows.count == recordsPerInsert * recordColumns {
-                try flush()
-            }
-            if let nested = value.container {
-                try insertContainer(nested, owner: path)
-                pending.append(contentsOf: nested.children.reversed().map { (parent: path, step: $0.step, record: $0.element) })
-            }
-        }
-        try flush()
-        return written
-    }
-
-    /// Record rows per `INSERT` at most: a state of up to 16 records is written by one statement.
-    ///
-    /// One statement of many rows instead of one per record: GRDB's per-execution work (reset,
-    /// bindings, execution hooks) and SQLite's own per-statement start and halt are paid once.
-    static let recordsPerInsert = 16
-    /// The values of one record row.
-    static let recordColumns = 8
-
-    /// `INSERT`s of 1 ... `recordsPerInsert` record rows, each row's values in the order of
-    /// `insert`, every one a plain parameter.
-    ///
-    /// The values are bound exactly (``GRDB/Statement/bind(_:to:at:)``): text with its NUL
-    /// characters, an empty payload as a zero-length blob. Before, text went in as a blob cast
-    /// to text (`CAST(? AS TEXT)`, GRDB's binding cuts text at a NUL) and an empty payload as
-    /// `CASE WHEN ? THEN X'' ELSE ? END` (GRDB binds an empty `Data` as NULL): one parameter
-    /// more per row, SQLite evaluating both expressions for every row, and a statement text
-    /// four times as long for the statement cache to hash at every save.
-    static let recordInsertSQL: [String] = (1...recordsPerInsert).map { count in
-        "INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name, payload) VALUES "
-            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: count).joined(separator: ", ")
-    }
-
     // MARK: Reading
 
-    /// A record's slot as a code, in SQL over the record table alias `r`: its index in ``slots``
-    /// (the slots of every kind, from the kinds' files), NULL for anything else (one column
-    /// reference).
-    static let slotCode = "CASE r.slot " + slots.enumerated().map { "WHEN '\($0.element.name)' THEN \($0.offset)" }.joined(separator: " ") + " END"
-
-    /// The records of snapshot ?: the parent path ('' for the root container), the slot as a
-    /// code, the position, the record's values; text columns as they are, read with
-    /// ``StoredValues/exactText(_:_:)``.
-    static let recordsSQL = """
-        SELECT r.parent, \(slotCode), r.position, r.identifier, r.class_name, r.payload
-        FROM restack_record r WHERE r.snapshot_id = ?
-        """
-
-    /// The containers of snapshot ?, with their settings: owner, kind, and a setting's name and
-    /// value (a row per setting; one row of NULLs for a container without settings).
-    static let containersSQL = """
-        SELECT c.owner, c.kind, s.name, s.value
-        FROM restack_container c LEFT JOIN restack_setting s ON s.snapshot_id = c.snapshot_id AND s.owner = c.owner
-        WHERE c.snapshot_id = ?
-        """
-
     /// The slots of every kind, by code: the index in this list. A slot name no kind has is no
-    /// code (a damaged row); a new kind's slots need no migration.
+    /// code (a damaged entry); a new kind's slots need no migration.
     static let slots = RestorationContainer.Kind.allSlots
 
-    /// One record row, placed by its parent, slot and position.
+    /// Each slot name's code (the first slot of that name: slots of one name share their rules).
+    static let slotCodes: [String: Int] = Dictionary(slots.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+
+    /// One record, placed by its parent, slot and position.
     struct Placed {
         var slot: Int
         var position: Int
         var record: RestorationRecord
     }
 
-    /// A snapshot's record rows as read, grouped by parent, before the document is built.
+    /// A snapshot's records as decoded, grouped by parent, before the document is built.
     struct RecordRows {
         let snapshotID: Int64
         /// The records of the root container.
         var top: [Placed] = []
         /// The records of nested containers, by their parent's path.
         var nested: [String: [Placed]] = [:]
-        /// Rows read so far, to name a damaged one.
+        /// Records added so far.
         var count = 0
 
         init(snapshotID: Int64) {
@@ -142,62 +46,114 @@ enum DocumentRows {
             top.reserveCapacity(16)
         }
 
-        /// Reads the record columns from `first` on (parent, slot code, position, identifier,
-        /// class name, payload) of the row `values` stands on, checked.
-        mutating func add(_ values: StoredValues, from first: Int) throws(DamagedValue) {
+        /// Adds the record at `path`, whose container is owned by `parent` ('' for the root).
+        mutating func add(parent: String, path: String, slot: String, position: Int, record: RestorationRecord) throws(DamagedValue) {
             count += 1
-            let parent = try values.requiredExactText(first, .parent)
-            guard let slot = try values.optionalInteger(first + 1, .slotCode) else {
-                throw DamagedValue(detail: StoredColumn.slot.problem(in: StoredRow.record(snapshot: snapshotID, ordinal: count).description,
-                                                                      "expected \(slotNamesPhrase)"))
+            guard let code = slotCodes[slot] else {
+                throw damaged(snapshotID, "the record at \"\(path)\" is in the slot \"\(slot)\", which no kind has (expected \(slotNamesPhrase))")
             }
-            let placed = Placed(
-                slot: Int(slot), position: try values.int(first + 2, .position),
-                record: RestorationRecord(identifier: try values.exactText(first + 3, .identifier),
-                                          className: try values.exactText(first + 4, .className),
-                                          payload: try values.blob(first + 5, .payload))
-            )
+            let placed = Placed(slot: code, position: position, record: record)
             if parent.isEmpty {
                 top.append(placed)
             } else {
                 nested[parent, default: []].append(placed)
             }
         }
+    }
 
-        /// The name of the row being read, for ``StoredValues``.
-        var nextRowName: StoredRow {
-            .record(snapshot: snapshotID, ordinal: count + 1)
+    /// The tree of snapshot `snapshotID`, as stored.
+    static func storedTree(_ db: some StatementRunner, snapshotID: Int64) throws -> Data {
+        var tree: Data?
+        try db.forEachRow("SELECT tree FROM restack_snapshot WHERE id = ?", binding: [snapshotID.databaseValue]) { step in
+            tree = try StoredValues(statement: step, name: .snapshot(snapshotID)).blob(0, .tree)
+            return false
         }
+        guard let tree else {
+            throw DamagedValue(detail: StoredColumn.tree.wrongClass(StorageClass.null.phrase, in: .snapshot(snapshotID)).detail)
+        }
+        return tree
     }
 
     /// Reads a snapshot's document back.
     static func load(_ db: some StatementRunner, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> RestorationTree {
-        var rows = RecordRows(snapshotID: snapshotID)
-        try db.forEachRow(recordsSQL, binding: [snapshotID.databaseValue]) { step in
-            try rows.add(StoredValues(statement: step, name: rows.nextRowName), from: 0)
-            return true
-        }
-        return try document(db, rows: rows, formatVersion: formatVersion, shape: shape)
+        try document(db, snapshotID: snapshotID, tree: storedTree(db, snapshotID: snapshotID), formatVersion: formatVersion, shape: shape).tree
     }
 
-    /// Builds a snapshot's document from its record rows (and, for a tree, its container rows),
-    /// every row checked against the tree it belongs to.
-    static func document(_ db: some StatementRunner, rows: RecordRows, formatVersion: Int, shape: Shape) throws -> RestorationTree {
+    /// A stored tree's entries, or the damage: bytes that are not a tree, or the rows of an
+    /// older store kept as they were (``MigratedTree/legacyFormat``).
+    static func decode(_ bytes: Data, snapshotID: Int64) throws(DamagedValue) -> TreeBlob {
+        if bytes.first == MigratedTree.legacyFormat {
+            let reason = String(decoding: bytes.dropFirst(), as: UTF8.self)
+            throw damaged(snapshotID, "its rows from before migration 9 do not fit a tree (\(reason)); they are kept as they were in restack_legacy_record, restack_legacy_container and restack_legacy_setting")
+        }
+        do {
+            return try TreeBlob(decoding: bytes)
+        } catch {
+            throw damaged(snapshotID, error.detail)
+        }
+    }
+
+    /// The path of each record of `blob` (index i + 1 for its i-th record; index 0, the root
+    /// container's owner, is `""`), from its owner's path and its step.
+    static func paths(_ blob: TreeBlob) -> [String] {
+        var paths = [""]
+        paths.reserveCapacity(blob.records.count + 1)
+        for record in blob.records {
+            let step = slotCodes[record.slot].map { slots[$0].step(record.position).description } ?? "\(record.slot)[\(record.position)]"
+            let owner = paths[record.owner]
+            paths.append(owner.isEmpty ? step : owner + "/" + step)
+        }
+        return paths
+    }
+
+    /// Builds a snapshot's document from its tree and its records' values, every entry and
+    /// value checked against the tree it belongs to.
+    ///
+    /// - Returns: The document and its record count (without walking it again).
+    static func document(_ db: some StatementRunner, snapshotID: Int64, tree bytes: Data, formatVersion: Int,
+                         shape: Shape) throws -> (tree: RestorationTree, recordCount: Int) {
+        let blob = try decode(bytes, snapshotID: snapshotID)
+        let recordPaths = paths(blob)
+        let values = try RecordValues.read(db, blob, paths: recordPaths, snapshotID: snapshotID)
+        var rows = RecordRows(snapshotID: snapshotID)
+        for (index, entry) in blob.records.enumerated() {
+            try rows.add(parent: recordPaths[entry.owner], path: recordPaths[index + 1], slot: entry.slot, position: entry.position,
+                         record: values[index])
+        }
+        var containers: [String: ContainerRow] = [:]
+        for container in blob.containers {
+            let owner = recordPaths[container.owner]
+            guard let kind = RestorationContainer.Kind(rawValue: container.kind) else {
+                throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(container.kind)\"")
+            }
+            guard containers[owner] == nil else {
+                throw damaged(snapshotID, "two containers at \"\(owner)\"")
+            }
+            var row = ContainerRow(kind: kind, settings: [:])
+            for setting in container.settings {
+                row.settings[setting.name] = try SettingRows.setting(setting, of: kind, snapshotID: snapshotID, owner: owner)
+            }
+            containers[owner] = row
+        }
+        return (try document(rows: rows, containers: containers, formatVersion: formatVersion, shape: shape), rows.count)
+    }
+
+    /// Builds a snapshot's document from its records and containers.
+    static func document(rows: RecordRows, containers: [String: ContainerRow], formatVersion: Int, shape: Shape) throws -> RestorationTree {
         let snapshotID = rows.snapshotID
         switch shape {
         case .drillDown:
-            guard rows.nested.isEmpty else {
-                throw damaged(snapshotID, "a format-1 snapshot whose records have parents")
+            guard rows.nested.isEmpty, containers.isEmpty else {
+                throw damaged(snapshotID, "a format-1 snapshot with containers")
             }
             let root = try drillDown(rows.top, snapshotID: snapshotID, owner: "")
             return .drillDown(formatVersion: formatVersion, left: root.left, right: root.right)
         case .tree, .navigationPath:
-            let containers = try loadContainers(db, snapshotID: snapshotID)
             var builder = TreeBuilder(snapshotID: snapshotID, nested: rows.nested, containers: containers)
             let root = try builder.container(owner: "", children: rows.top, depth: 1)
             guard builder.nested.isEmpty, builder.containers.isEmpty else {
                 let strays = (Array(builder.nested.keys) + Array(builder.containers.keys)).sorted().prefix(3)
-                throw damaged(snapshotID, "rows under paths that hold no container: \(strays.joined(separator: ", "))")
+                throw damaged(snapshotID, "entries under paths that hold no container: \(strays.joined(separator: ", "))")
             }
             guard shape == .navigationPath else {
                 return RestorationTree(formatVersion: formatVersion, root: root)
@@ -213,7 +169,7 @@ enum DocumentRows {
         }
     }
 
-    /// `left, right, records, ... or tabs`: the slot names a row may have.
+    /// `left, right, records, ... or tabs`: the slot names a record may have.
     static let slotNamesPhrase = slots.dropLast().map(\.name).joined(separator: ", ") + " or " + (slots.last?.name ?? "")
 
     /// A container's kind and settings, as stored.
@@ -222,28 +178,8 @@ enum DocumentRows {
         var settings: [String: StoredSetting]
     }
 
-    static func loadContainers(_ db: some StatementRunner, snapshotID: Int64) throws -> [String: ContainerRow] {
-        var result: [String: ContainerRow] = [:]
-        try db.forEachRow(containersSQL, binding: [snapshotID.databaseValue]) { step in
-            let values = StoredValues(statement: step, name: .container(snapshot: snapshotID))
-            let owner = try values.requiredExactText(0, .owner)
-            if result[owner] == nil {
-                let kindName = try values.requiredExactText(1, .kind)
-                guard let kind = RestorationContainer.Kind(rawValue: kindName) else {
-                    throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(kindName)\"", column: "kind")
-                }
-                result[owner] = ContainerRow(kind: kind, settings: [:])
-            }
-            if let (name, setting) = try SettingRows.setting(step, from: 2, of: result[owner]!.kind, snapshotID: snapshotID, owner: owner) {
-                result[owner]!.settings[name] = setting
-            }
-            return true
-        }
-        return result
-    }
-
     static func gap(_ snapshotID: Int64, _ owner: String, _ what: String) -> DamagedValue {
-        DamagedValue(detail: StoredColumn.position.problem(in: "snapshot \(snapshotID)", "a gap in a stack of the container at \"\(owner)\": \(what)"))
+        damaged(snapshotID, "a gap in a stack of the container at \"\(owner)\": \(what)")
     }
 
     /// The records of each slot of `kind`, in its slot order, checked: only its slots, positions
@@ -252,16 +188,14 @@ enum DocumentRows {
         var bySlot = [[Placed]](repeating: [], count: kind.slots.count)
         for child in children {
             guard let local = kind.slots.firstIndex(where: { $0.name == slots[child.slot].name }) else {
-                throw DamagedValue(detail: StoredColumn.slot.problem(
-                    in: "snapshot \(snapshotID)", "a record in a slot its container at \"\(owner)\" does not have"))
+                throw damaged(snapshotID, "a record in a slot its container at \"\(owner)\" does not have (\(slots[child.slot].name))")
             }
             bySlot[local].append(child)
         }
         return try zip(kind.slots, bySlot).map { slot, placed in
             guard slot.isSequence else {
                 guard placed.count <= 1, placed.allSatisfy({ $0.position == 0 }) else {
-                    throw DamagedValue(detail: StoredColumn.slot.problem(
-                        in: "snapshot \(snapshotID)", "the container at \"\(owner)\" has more than one \(slot.name) record"))
+                    throw damaged(snapshotID, "the container at \"\(owner)\" has more than one \(slot.name) record, or one not at position 0")
                 }
                 return placed.map(\.record)
             }
@@ -273,13 +207,10 @@ enum DocumentRows {
         }
     }
 
+    /// A tree's entries that are not a document: the message names the tree's column and the
+    /// snapshot, `what` the path.
     static func damaged(_ snapshotID: Int64, _ what: String) -> DamagedValue {
-        DamagedValue(detail: "restack_record of snapshot \(snapshotID): \(what)")
-    }
-
-    /// A container row that names no kind: the message names the column.
-    static func damaged(_ snapshotID: Int64, _ what: String, column: String) -> DamagedValue {
-        DamagedValue(detail: "restack_container.\(column) of snapshot \(snapshotID): \(what)")
+        DamagedValue(detail: StoredColumn.tree.problem(in: StoredRow.snapshot(snapshotID).description, what))
     }
 
     /// Builds a tree's containers from the rows, consuming them: rows left over belong to no

@@ -1,16 +1,20 @@
 import GRDB
 
-/// The ids of an `AUTOINCREMENT` table (`restack_session`, `restack_snapshot`) that have reached
-/// the largest integer SQLite has: its `sqlite_sequence` row, or its largest id, at
-/// 9223372036854775807.
+/// Ids that only grow and have reached the largest integer SQLite has, 9223372036854775807:
+/// `restack_session`'s (`AUTOINCREMENT`: its `sqlite_sequence` row, or its largest id), and
+/// `restack_snapshot`'s (its largest id, or the largest ever given, `restack_meta`'s
+/// `snapshot_high_water`, since migration 9).
 ///
 /// SQLite then refuses every insert with `SQLITE_FULL`, "database or disk is full", which the
 /// store would report as a full disk. Ids grow by one a save and never get there: such a store
 /// was edited or damaged, and is reported so (``StoreError/corrupt(path:detail:)`` when a save
 /// meets it, a problem in `check()`).
 enum ExhaustedIDs {
-    /// The tables whose ids only grow (`AUTOINCREMENT`).
+    /// The tables whose ids only grow.
     static let tables = ["restack_session", "restack_snapshot"]
+
+    /// The damage of snapshot ids that have run out.
+    static let snapshotProblem = "restack_snapshot.id: the ids have reached 9223372036854775807, the largest (snapshot_high_water), so no row can be added; ids grow by one a save and never get there"
 
     /// Runs `insert`, an insert into `table`: when it fails because the table's ids have run
     /// out, the damage is thrown instead of SQLite's "full".
@@ -27,6 +31,13 @@ enum ExhaustedIDs {
 
     /// What is wrong with `table`'s ids, or `nil` when a new row can still have one.
     static func problem(_ db: Database, _ table: String) throws -> String? {
+        if table == "restack_snapshot" {
+            let exhausted = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM restack_meta WHERE key = 'snapshot_high_water' AND typeof(value) = 'integer' AND value >= 9223372036854775807)
+                    OR EXISTS (SELECT 1 FROM restack_snapshot WHERE id = 9223372036854775807)
+                """) ?? false
+            return exhausted ? snapshotProblem : nil
+        }
         let exhausted = try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ? AND seq >= 9223372036854775807)
                 OR EXISTS (SELECT 1 FROM \(table) WHERE id = 9223372036854775807)

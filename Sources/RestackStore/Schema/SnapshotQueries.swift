@@ -93,8 +93,8 @@ enum SnapshotQueries {
     /// The columns of a `SnapshotInfo`, over `restack_snapshot AS s` joined with
     /// `restack_session AS ss`, in the order ``info(_:from:)`` reads them: text as it is stored,
     /// one column reference each (``StoredValues/exactText(_:_:)``). `count` is the record
-    /// count's expression: the launch read counts the rows it reads instead.
-    static func infoColumns(count: String = "(SELECT COUNT(*) FROM restack_record r WHERE r.snapshot_id = s.id)") -> String {
+    /// count's expression: the count the snapshot row keeps.
+    static func infoColumns(count: String = "s.record_count") -> String {
         "s.id, ss.name, s.format_version, s.app_version, s.saved_at, \(count), s.unconfirmed_restores, s.quarantined_at, s.provisional_for, s.shape"
     }
 
@@ -112,7 +112,7 @@ enum SnapshotQueries {
             formatVersion: try values.int(first + 2, .formatVersion),
             appVersion: try values.exactText(first + 3, .appVersion),
             savedAt: try values.date(first + 4, .savedAt),
-            recordCount: try values.int(first + 5, .count),
+            recordCount: try values.int(first + 5, .recordCount),
             unconfirmedRestores: try values.int(first + 6, .unconfirmedRestores),
             quarantinedAt: try values.optionalDate(first + 7, .quarantinedAt),
             isProvisional: try values.optionalInteger(first + 8, .provisionalFor) != nil,
@@ -184,35 +184,96 @@ enum SnapshotQueries {
     /// A chosen snapshot's records, with its record count as loaded.
     static func load(_ db: some StatementRunner, _ info: SnapshotInfo) throws -> StoredSnapshot {
         var info = info
-        let tree = try DocumentRows.load(db, snapshotID: info.id, formatVersion: info.formatVersion, shape: info.form)
-        info.recordCount = tree.recordCount
-        return StoredSnapshot(info: info, tree: tree)
+        let tree = try DocumentRows.storedTree(db, snapshotID: info.id)
+        let document = try DocumentRows.document(db, snapshotID: info.id, tree: tree, formatVersion: info.formatVersion, shape: info.form)
+        info.recordCount = document.recordCount
+        return StoredSnapshot(info: info, tree: document.tree)
     }
 
-    /// Prunes a session's history: the one statement behind retention after each save and
+    /// The id of a new snapshot: one more than the largest id present and the largest ever
+    /// given (`restack_meta`'s `snapshot_high_water`), so that an id is never given twice. Ids
+    /// that have run out are damage (``ExhaustedIDs``), never SQLite's "full".
+    static func nextSnapshotID(_ db: Database) throws -> Int64 {
+        var largest: Int64 = 0
+        try db.forEachRow(nextSnapshotIDSQL, binding: []) { step in
+            largest = try StoredValues(statement: step, name: .unidentified).integer(0, .highWater)
+            return false
+        }
+        guard largest < Int64.max else {
+            throw DamagedValue(detail: ExhaustedIDs.snapshotProblem)
+        }
+        return largest + 1
+    }
+
+    static let nextSnapshotIDSQL = """
+        SELECT MAX(COALESCE((SELECT MAX(id) FROM restack_snapshot), 0),
+                   COALESCE((SELECT value FROM restack_meta WHERE key = 'snapshot_high_water'), 0))
+        """
+
+    /// Deletes the snapshots with the ids `ids` (of session `sessionID`, or of any), the values
+    /// only they referenced, and keeps the largest id ever given when it is among them.
+    static func delete(_ db: Database, snapshots ids: [(id: Int64, tree: Data?)], sessionID: Int64?) throws {
+        guard !ids.isEmpty else { return }
+        try keepingHighWater(db) {
+            try RecordValues.inLists(ids.map(\.id)) { list in
+                try db.cachedStatement(sql: "DELETE FROM restack_snapshot WHERE id IN (\(list.map { _ in "?" }.joined(separator: ", ")))")
+                    .execute(binding: list)
+            }
+        }
+        try RecordValues.deleteUnreferenced(db, deleted: ids.compactMap(\.tree), sessionID: sessionID)
+    }
+
+    /// Runs `deletion`, and records the largest id it removed as the high-water mark when it
+    /// removed the largest id present: only then is a write of `restack_meta` needed.
+    static func keepingHighWater(_ db: Database, _ deletion: () throws -> Void) throws {
+        func largest() throws -> Int64? {
+            var id: Int64?
+            try db.forEachRow("SELECT MAX(id) FROM restack_snapshot", binding: []) { step in
+                id = try StoredValues(statement: step, name: .unidentified).optionalInteger(0, .largestSnapshotID)
+                return false
+            }
+            return id
+        }
+        let before = try largest()
+        try deletion()
+        guard let before, try largest().map({ $0 < before }) ?? true else { return }
+        try db.execute("""
+            INSERT INTO restack_meta (key, value) VALUES ('snapshot_high_water', ?1)
+            ON CONFLICT (key) DO UPDATE SET value = MAX(value, ?1)
+            """, binding: [before.databaseValue])
+    }
+
+    /// Prunes a session's history: the one rule behind retention after each save and
     /// `pruneHistory(session:keepingLast:)`.
     ///
     /// Keeps the newest `keepLast` ordinary snapshots and, with a `cutoff`, drops older ones
     /// saved before it. Never deletes `newest` (the snapshot just saved), a quarantined
     /// snapshot, or the snapshot whose restore is pending. Of provisional snapshots only the
     /// newest is kept; while a restore is pending, ordinary snapshots are not pruned at all (the
-    /// crash-loop guard may need to fall back to them).
+    /// crash-loop guard may need to fall back to them). The values only the pruned snapshots
+    /// referenced are deleted with them.
     ///
     /// - Returns: How many snapshots were deleted.
     @discardableResult
     static func prune(_ db: Database, sessionID: Int64, keeping newest: Int64?, keepLast: Int, savedBefore cutoff: Date?) throws -> Int {
-        try db.cachedStatement(sql: pruneSQL).execute(binding: [
+        var doomed: [(id: Int64, tree: Data?)] = []
+        try db.forEachRow(prunedSQL, binding: [
             sessionID.databaseValue, newest?.databaseValue ?? .null, keepLast.databaseValue,
             (cutoff.map(milliseconds) ?? Int64.min).databaseValue,
-        ])
-        return db.changesCount
+        ]) { step in
+            let values = StoredValues(statement: step, name: .unidentified)
+            doomed.append((try values.integer(0, .snapshotID), try? values.blob(1, .tree)))
+            return true
+        }
+        try delete(db, snapshots: doomed, sessionID: sessionID)
+        return doomed.count
     }
 
-    /// Deletes session ?1's snapshots beyond the newest ?3 ordinary ones, or saved before ?4,
-    /// but never ?2, a quarantined one, or the one being restored; and every provisional one
-    /// but the newest.
-    static let pruneSQL = """
-        DELETE FROM restack_snapshot
+    /// The snapshots (id, tree) of session ?1 beyond the newest ?3 ordinary ones, or saved
+    /// before ?4, but never ?2, a quarantined one, or the one being restored; and every
+    /// provisional one but the newest.
+    static let prunedSQL = """
+        SELECT id, tree FROM restack_snapshot
         WHERE session_id = ?1 AND quarantined_at IS NULL AND id IS NOT ?2
           AND id IS NOT (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1)
           AND CASE

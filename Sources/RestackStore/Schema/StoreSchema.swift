@@ -15,9 +15,15 @@ enum StoreSchema {
     }
 
     /// Registers Restack's migrations, in order, in `migrator`.
+    ///
+    /// Each runs on a connection that has `restack_encode_tree` (``MigratedTree``): migration 9
+    /// encodes the trees of older snapshots with the store's own encoder. The function is
+    /// removed again, so that an app's connection that hosts the store is left as it was.
     static func register(in migrator: inout DatabaseMigrator) {
         for migration in RestackMigrations.all {
             migrator.registerMigration(migration.identifier) { db in
+                db.add(function: MigratedTree.function)
+                defer { db.remove(function: MigratedTree.function) }
                 try db.execute(sql: migration.sql)
             }
         }
@@ -129,76 +135,11 @@ enum StoreSchema {
 
     // MARK: Reading older stores
 
-    /// Temporary views that give a store lacking the newer migrations the shape the queries
-    /// expect, so that it can be read without being migrated (or written at all). SQLite looks
-    /// up a name in the `temp` schema before `main`, so each view stands in for its table on
-    /// this connection only, and the file is left byte for byte.
-    ///
-    /// - Returns: The statements, or `nil` when the store lacks more than views can stand in
-    ///   for (its first migration).
-    static func compatibilityViews(missing: [String]) -> [String]? {
-        let known = knownMigrations
-        guard !missing.isEmpty else { return [] }
-        guard !missing.contains(known[0]) else { return nil }
-        func has(_ index: Int) -> Bool { !missing.contains(known[index]) }
-        var views: [String] = []
-        if !has(2) {
-            views.append("""
-                CREATE TEMP VIEW restack_session AS
-                SELECT id, name, created_at, NULL AS restoring_snapshot_id FROM main.restack_session
-                """)
-        }
-        views.append("""
-            CREATE TEMP VIEW restack_snapshot AS
-            SELECT id, session_id, format_version, app_version, saved_at,
-                   \(has(1) ? "unconfirmed_restores, confirmed_at, quarantined_at" : "0 AS unconfirmed_restores, NULL AS confirmed_at, NULL AS quarantined_at"),
-                   \(has(2) ? "provisional_for" : "NULL AS provisional_for"),
-                   \(has(3) ? "shape" : "'drillDown' AS shape")
-            FROM main.restack_snapshot
-            """)
-        if !has(3) {
-            views.append("""
-                CREATE TEMP VIEW restack_record AS
-                SELECT snapshot_id, CASE slot WHEN 'right' THEN 'right' ELSE 'left[' || position || ']' END AS path,
-                       '' AS parent, slot, position, identifier, class_name, payload
-                FROM main.restack_record
-                """)
-            views.append("""
-                CREATE TEMP VIEW restack_container AS
-                SELECT NULL AS snapshot_id, NULL AS owner, NULL AS kind WHERE 0
-                """)
-            views.append("""
-                CREATE TEMP VIEW restack_setting AS
-                SELECT NULL AS snapshot_id, NULL AS owner, NULL AS name, NULL AS value WHERE 0
-                """)
-        } else if missing.contains(migrationPrefix + "m008_generic_settings") {
-            // Settings in the columns of their names (migrations 4 to 7): a row per non-NULL
-            // one, as migration 8 copies them (`after_drop` from migration 6 on). The unary +
-            // takes the columns' affinity away: a view of a compound SELECT takes its first
-            // column's, which would turn a stored integer into text.
-            let columns = [("focus", "focus"), ("compact", "compact"), ("selected", "selected")] + (has(5) ? [("afterDrop", "after_drop")] : [])
-            views.append("""
-                CREATE TEMP VIEW restack_container AS
-                SELECT snapshot_id, owner, kind FROM main.restack_container
-                """)
-            views.append("CREATE TEMP VIEW restack_setting AS\n" + columns.map { name, column in
-                "SELECT snapshot_id, owner, '\(name)' AS name, +\(column) AS value FROM main.restack_container WHERE \(column) IS NOT NULL"
-            }.joined(separator: "\nUNION ALL\n"))
-        }
-        // Looked up by name, not position: migrations released in between do not move it.
-        if missing.contains(migrationPrefix + "m007_restore_outcomes") {
-            // A store from before outcomes were recorded has recorded none.
-            views.append("""
-                CREATE TEMP VIEW restack_outcome AS
-                SELECT NULL AS id, NULL AS session, NULL AS recorded_at, NULL AS app_version, NULL AS snapshot_id,
-                       NULL AS snapshot_app_version, NULL AS result, NULL AS layout, NULL AS skipped_quarantined,
-                       NULL AS restored_records, NULL AS duration_ms WHERE 0
-                """)
-            views.append("""
-                CREATE TEMP VIEW restack_outcome_drop AS
-                SELECT NULL AS outcome_id, NULL AS reason, NULL AS class_name, NULL AS count WHERE 0
-                """)
-        }
-        return views
+    /// Whether a store that lacks the migrations `missing` can be read without being written:
+    /// it is copied into memory (SQLite's backup, which only reads the file) and migrated there
+    /// (``SnapshotStore``'s reading initializers). Every store with Restack's first migration
+    /// can; the file is left byte for byte.
+    static func canReadUnmigrated(missing: [String]) -> Bool {
+        !missing.contains(knownMigrations[0])
     }
 }

@@ -105,30 +105,21 @@ extension StoredColumn {
     static let provisionalFor = StoredColumn("restack_snapshot", "provisional_for", .integer, nullable: true)
     static let shape = StoredColumn("restack_snapshot", "shape", .text)
 
-    static let recordSnapshotID = StoredColumn("restack_record", "snapshot_id", .integer)
-    static let path = StoredColumn("restack_record", "path", .text)
-    static let parent = StoredColumn("restack_record", "parent", .text)
-    static let slot = StoredColumn("restack_record", "slot", .text)
-    static let position = StoredColumn("restack_record", "position", .integer)
-    static let identifier = StoredColumn("restack_record", "identifier", .text, nullable: true)
-    static let className = StoredColumn("restack_record", "class_name", .text, nullable: true)
-    static let payload = StoredColumn("restack_record", "payload", .blob, nullable: true)
-    /// A record's slot as a query codes it: 0 left, 1 right, 2 records, 3 primary, 4 detail,
-    /// 5 tabs, NULL for anything else.
-    static let slotCode = StoredColumn("restack_record", "slot", .integer, nullable: true)
+    static let recordCount = StoredColumn("restack_snapshot", "record_count", .integer)
+    /// The largest snapshot id present, as a query reads it (NULL without snapshots).
+    static let largestSnapshotID = StoredColumn("restack_snapshot", "MAX(id)", .integer, nullable: true)
+    /// A snapshot's structure (``TreeBlob``); its entries are judged when the tree is read.
+    static let tree = StoredColumn("restack_snapshot", "tree", .blob)
 
-    static let containerSnapshotID = StoredColumn("restack_container", "snapshot_id", .integer)
-    static let owner = StoredColumn("restack_container", "owner", .text)
-    static let kind = StoredColumn("restack_container", "kind", .text)
+    static let valueID = StoredColumn("restack_value", "id", .integer)
+    static let identifier = StoredColumn("restack_value", "identifier", .text, nullable: true)
+    static let className = StoredColumn("restack_value", "class_name", .text, nullable: true)
+    static let payload = StoredColumn("restack_value", "payload", .blob, nullable: true)
 
-    static let settingSnapshotID = StoredColumn("restack_setting", "snapshot_id", .integer)
-    static let settingOwner = StoredColumn("restack_setting", "owner", .text)
-    static let settingName = StoredColumn("restack_setting", "name", .text)
-    /// A setting's value: of the class its kind declares it (text for a choice, an integer for
-    /// an index), judged by the declaration, not by this list (see ``SettingRows``).
-    static func settingValue(_ storage: StorageClass) -> StoredColumn {
-        StoredColumn("restack_setting", "value", storage)
-    }
+    static let metaKey = StoredColumn("restack_meta", "key", .text)
+    /// The largest snapshot id ever given (`snapshot_high_water`), as a query reads it.
+    static let highWater = StoredColumn("restack_meta", "value", .integer)
+    static let metaValue = StoredColumn("restack_meta", "value", .integer, nullable: true)
 
     static let outcomeID = StoredColumn("restack_outcome", "id", .integer)
     static let outcomeSession = StoredColumn("restack_outcome", "session", .text)
@@ -148,17 +139,16 @@ extension StoredColumn {
     static let dropCount = StoredColumn("restack_outcome_drop", "count", .integer)
 
     /// A count made by a query (not a stored column).
-    static let count = StoredColumn("restack_record", "COUNT(*)", .integer)
+    static let count = StoredColumn("restack_snapshot", "COUNT(*)", .integer)
 
     /// Every column of Restack's tables (as of the newest migration) whose class is fixed, for
-    /// ``SnapshotStore/check()``; a setting's value is judged by its kind's declaration.
+    /// ``SnapshotStore/check()``; the entries of a tree are judged when it is read.
     static let all: [StoredColumn] = [
         sessionID, sessionName, sessionCreatedAt, restoringSnapshotID,
         snapshotID, snapshotSessionID, formatVersion, appVersion, savedAt, unconfirmedRestores, confirmedAt, quarantinedAt,
-        provisionalFor, shape,
-        recordSnapshotID, path, parent, slot, position, identifier, className, payload,
-        containerSnapshotID, owner, kind,
-        settingSnapshotID, settingOwner, settingName,
+        provisionalFor, shape, recordCount, tree,
+        valueID, identifier, className, payload,
+        metaKey, metaValue,
         outcomeID, outcomeSession, recordedAt, outcomeAppVersion, outcomeSnapshotID, snapshotAppVersion, result, layout,
         skippedQuarantined, restoredRecords, durationMilliseconds,
         dropOutcomeID, reason, dropClassName, dropCount,
@@ -170,12 +160,8 @@ extension StoredColumn {
 enum StoredRow: CustomStringConvertible, Sendable {
     case session(Int64)
     case snapshot(Int64)
-    /// The `ordinal`-th record (from 1, in slot and position order) of a snapshot.
-    case record(snapshot: Int64, ordinal: Int)
-    /// A container row of a snapshot.
-    case container(snapshot: Int64)
-    /// The setting `name` of the container at `owner` of a snapshot.
-    case setting(snapshot: Int64, owner: String, name: String)
+    /// The value `id`, read for the record at `path` of a snapshot.
+    case value(Int64, snapshot: Int64, path: String)
     /// A restore outcome.
     case outcome(Int64)
     /// A row of a restore outcome's dropped records.
@@ -187,9 +173,7 @@ enum StoredRow: CustomStringConvertible, Sendable {
         switch self {
         case .session(let id): "session \(id)"
         case .snapshot(let id): "snapshot \(id)"
-        case .record(let snapshot, let ordinal): "record \(ordinal) of snapshot \(snapshot)"
-        case .container(let snapshot): "a container of snapshot \(snapshot)"
-        case .setting(let snapshot, let owner, let name): "the setting \"\(name)\" of the container at \"\(owner)\" of snapshot \(snapshot)"
+        case .value(let id, let snapshot, let path): "value \(id) (the record at \"\(path)\" of snapshot \(snapshot))"
         case .outcome(let id): "outcome \(id)"
         case .outcomeDrop(let outcome): "a drop count of outcome \(outcome)"
         case .unidentified: "a row whose id is damaged"

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Restack
 
@@ -55,6 +56,7 @@ extension SnapshotStore {
         }), count > 0 {
             problems.append("grdb_migrations.identifier: \(count) value\(count == 1 ? "" : "s") that \(count == 1 ? "is" : "are") not text")
         }
+        problems += Self.treeProblems(attempt)
         for (what, sql) in Self.treeChecks {
             if let found = attempt(what, { try Int64.fetchAll($0, sql: sql) }), !found.isEmpty {
                 let ids = found.prefix(10).map(String.init).joined(separator: ", ")
@@ -87,104 +89,76 @@ extension SnapshotStore {
             problems: problems,
             sessionCount: count("restack_session"),
             snapshotCount: count("restack_snapshot"),
-            recordCount: count("restack_record")
+            recordCount: attempt("counting records") { try Int.fetchOne($0, sql: "SELECT COALESCE(SUM(record_count), 0) FROM restack_snapshot WHERE typeof(record_count) = 'integer'") ?? 0 }
         )
     }
 
-    /// The slots of every kind as an SQL list: `'left', 'right', ...`.
-    private static let slotList = DocumentRows.slots.map { "'\($0.name)'" }.joined(separator: ", ")
-    /// The slots that hold one record (`right`...), as an SQL list.
-    private static let singleSlotList = DocumentRows.slots.filter { !$0.isSequence }.map { "'\($0.name)'" }.joined(separator: ", ")
-    /// Each kind with its slots: `(c.kind = 'stack' AND r.slot IN ('records')) OR ...`, from the
-    /// kinds' own files: a new kind or slot needs no migration and no change here.
-    private static let kindSlots = RestorationContainer.Kind.allCases.map { kind in
-        "(c.kind = '\(kind.rawValue)' AND r.slot IN (\(kind.definition.slots.map { "'\($0.name)'" }.joined(separator: ", "))))"
-    }.joined(separator: " OR ")
-
-    /// The root a NavigationPath is stored as: a stack (its kind) that truncates (its setting
-    /// and value), as SQL literals.
-    private static let navigationPathRoot = (
-        kind: "'\(RestorationContainer.Kind.stack.rawValue)'",
-        setting: "'\(StackContainer<RestorationRecord>.settingNames[0])'",
-        value: "'\(StackAfterDrop.truncate.rawValue)'"
-    )
-
-    /// Restack's invariants of the tree rows, each a query for the ids of the snapshots that
-    /// break it (values of the wrong class are reported above, and left out here). Slot and kind
-    /// names come from the kinds' files; the stored schema holds no list of them.
+    /// Restack's invariants of the snapshot rows that SQL sees, each a query for the ids of the
+    /// snapshots that break it (values of the wrong class are reported above, and left out
+    /// here); the trees are judged by ``treeProblems(_:)``.
     static let treeChecks: [(String, String)] = [
         // Enumerated columns: text of the right class that names none of their values.
         ("restack_snapshot.shape: a shape that is neither \(RestorationTree.Form.allCases.map(\.rawValue).joined(separator: " nor "))", """
             SELECT id FROM restack_snapshot WHERE typeof(shape) = 'text' AND shape NOT IN (\(RestorationTree.Form.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
             """),
-        ("restack_container.kind: a kind that is not \(RestorationContainer.Kind.allCases.map(\.rawValue).joined(separator: ", "))", """
-            SELECT DISTINCT snapshot_id FROM restack_container
-            WHERE typeof(kind) = 'text' AND kind NOT IN (\(RestorationContainer.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
-            """),
-        // The readers' own limit: a tree nested deeper than a state may be is refused by
-        // `show`, `plan` and `export`, so `check` refuses it too. A container's depth is its
-        // owner's path steps plus one (every record on the path holds a container).
-        ("restack_container: containers nested deeper than \(RestorationTree.maxContainerDepth)", """
-            SELECT DISTINCT snapshot_id FROM restack_container
-            WHERE typeof(owner) = 'text'
-              AND (CASE owner WHEN '' THEN 1 ELSE 2 + length(owner) - length(replace(owner, '/', '')) END) > \(RestorationTree.maxContainerDepth)
-            """),
-    ] + SettingRows.checks + [
         ("restack_snapshot.provisional_for: a pending provisional save of a snapshot that does not exist", """
             SELECT s.id FROM restack_snapshot s
             WHERE typeof(s.provisional_for) = 'integer' AND s.quarantined_at IS NULL
               AND NOT EXISTS (SELECT 1 FROM restack_snapshot p WHERE p.id = s.provisional_for)
             """),
-        ("restack_record.slot: a slot that is not \(DocumentRows.slotNamesPhrase)", """
-            SELECT DISTINCT snapshot_id FROM restack_record
-            WHERE typeof(slot) = 'text' AND slot NOT IN (\(slotList))
+        // Rows of an older store that no tree could hold (migration 9 kept them as they were),
+        // and rows of no snapshot.
+        ("restack_legacy_record: records kept from before migration 9 that no tree holds", """
+            SELECT DISTINCT snapshot_id FROM restack_legacy_record
             """),
-        ("restack_record.position: a gap in a stack, or a single slot's record not alone at position 0", """
-            SELECT DISTINCT snapshot_id FROM restack_record
-            WHERE typeof(position) = 'integer'
-            GROUP BY snapshot_id, parent, slot
-            HAVING MIN(position) != 0 OR MAX(position) + 1 != COUNT(*) OR (slot IN (\(singleSlotList)) AND COUNT(*) != 1)
+        ("restack_legacy_container: containers kept from before migration 9 that no tree holds", """
+            SELECT DISTINCT snapshot_id FROM restack_legacy_container
             """),
-        ("restack_record.path: a path that is not its parent's path and its own step", """
-            SELECT DISTINCT snapshot_id FROM restack_record
-            WHERE typeof(path) = 'text' AND typeof(parent) = 'text' AND typeof(position) = 'integer'
-              AND path IS NOT (CASE WHEN parent = '' THEN '' ELSE parent || '/' END)
-                               || slot || CASE WHEN slot IN (\(singleSlotList)) THEN '' ELSE '[' || position || ']' END
-            """),
-        ("restack_record.parent: a record whose parent is not a record holding a container", """
-            SELECT DISTINCT r.snapshot_id FROM restack_record r
-            WHERE r.parent != '' AND NOT EXISTS (
-                SELECT 1 FROM restack_container c WHERE c.snapshot_id = r.snapshot_id AND c.owner = r.parent)
-            """),
-        ("restack_container.owner: a container owned by no record", """
-            SELECT DISTINCT c.snapshot_id FROM restack_container c
-            WHERE c.owner != '' AND NOT EXISTS (
-                SELECT 1 FROM restack_record r WHERE r.snapshot_id = c.snapshot_id AND r.path = c.owner)
-            """),
-        ("restack_container: a tree snapshot without exactly one root container, or a format-1 snapshot with containers", """
-            SELECT s.id FROM restack_snapshot s
-            WHERE (s.shape IN ('tree', 'navigationPath')) != EXISTS (SELECT 1 FROM restack_container c WHERE c.snapshot_id = s.id AND c.owner = '')
-               OR (s.shape = 'drillDown' AND EXISTS (SELECT 1 FROM restack_container c WHERE c.snapshot_id = s.id))
-               OR (s.shape = 'drillDown' AND EXISTS (SELECT 1 FROM restack_record r WHERE r.snapshot_id = s.id AND r.parent != ''))
-            """),
-        ("restack_container: a slot its container does not have, or settings out of range", """
-            SELECT DISTINCT r.snapshot_id FROM restack_record r
-            JOIN restack_container c ON c.snapshot_id = r.snapshot_id AND c.owner = r.parent
-            WHERE NOT (\(kindSlots))
-            UNION
-            SELECT c.snapshot_id FROM restack_container c
-            WHERE \(SettingRows.outOfRange)
-            """),
-        ("restack_snapshot.shape: a NavigationPath whose root is not a truncating stack of records without containers", """
-            SELECT s.id FROM restack_snapshot s
-            WHERE s.shape = 'navigationPath' AND (
-                EXISTS (SELECT 1 FROM restack_container c WHERE c.snapshot_id = s.id AND c.owner = ''
-                        AND (c.kind IS NOT \(navigationPathRoot.kind) OR NOT EXISTS (
-                            SELECT 1 FROM restack_setting st WHERE st.snapshot_id = c.snapshot_id AND st.owner = c.owner
-                            AND st.name IS \(navigationPathRoot.setting) AND st.value IS \(navigationPathRoot.value))))
-                OR EXISTS (SELECT 1 FROM restack_record r WHERE r.snapshot_id = s.id AND r.parent != ''))
+        ("restack_legacy_setting: settings kept from before migration 9 that no tree holds", """
+            SELECT DISTINCT snapshot_id FROM restack_legacy_setting
             """),
     ]
+
+    /// Every snapshot's tree read as a restore reads it, with its values: bytes that are not a
+    /// tree, a value id with no row, an entry its kind does not allow (a slot, a gap in a stack,
+    /// a setting, judged by the kinds' own declarations), each reported with its snapshot and
+    /// path; and values that no tree references.
+    private static func treeProblems(_ attempt: ((String, (Database) throws -> [String]) -> [String]?)) -> [String] {
+        attempt("reading the trees") { db in
+            var problems: [String] = []
+            var referenced = Set<Int64>()
+            let snapshots = try Row.fetchAll(db, sql: """
+                SELECT id, format_version, shape, tree FROM restack_snapshot
+                WHERE typeof(tree) = 'blob' AND typeof(format_version) = 'integer' ORDER BY id
+                """)
+            for row in snapshots {
+                let id: Int64 = row[0]
+                let tree: Data = row[3]
+                if let blob = try? TreeBlob(decoding: tree) {
+                    referenced.formUnion(blob.records.map(\.valueID))
+                }
+                // A shape no form has is reported by its own check: the tree cannot be judged.
+                guard let shape = String.fromDatabaseValue(row[2] as DatabaseValue).flatMap(DocumentRows.Shape.init(rawValue:)) else {
+                    continue
+                }
+                do {
+                    _ = try DocumentRows.document(db, snapshotID: id, tree: tree, formatVersion: row[1], shape: shape)
+                } catch let damage as DamagedValue where !damage.detail.hasPrefix("restack_value.") {
+                    // A value of the wrong class is reported by the column scan above.
+                    problems.append(damage.detail)
+                } catch is DamagedValue {
+                }
+                if problems.count >= 20 { break }
+            }
+            let values = try Int64.fetchAll(db, sql: "SELECT id FROM restack_value ORDER BY id")
+            let unreferenced = values.filter { !referenced.contains($0) }
+            if !unreferenced.isEmpty {
+                let ids = unreferenced.prefix(10).map(String.init).joined(separator: ", ")
+                problems.append("restack_value: value\(unreferenced.count == 1 ? "" : "s") that no snapshot's tree references: \(ids)\(unreferenced.count > 10 ? " and \(unreferenced.count - 10) more" : "")")
+            }
+            return problems
+        } ?? []
+    }
 
     /// Rows of `table` that match `condition`: how many, and the first few, each named as a
     /// message names it ("snapshot 7", "a record of snapshot 7") with the value of `expression`.
@@ -192,12 +166,12 @@ extension SnapshotStore {
         let name = switch table {
         case "restack_session": "'session ' || id"
         case "restack_snapshot": "'snapshot ' || id"
-        case "restack_setting":
-            "CASE typeof(snapshot_id) WHEN 'integer' THEN 'a setting of snapshot ' || snapshot_id ELSE 'a setting with a damaged snapshot_id' END"
+        case "restack_value": "'value ' || id"
+        case "restack_meta": "'the entry ' || quote(key)"
         case "restack_outcome": "CASE typeof(id) WHEN 'integer' THEN 'outcome ' || id ELSE 'an outcome with a damaged id' END"
         case "restack_outcome_drop":
             "CASE typeof(outcome_id) WHEN 'integer' THEN 'a drop count of outcome ' || outcome_id ELSE 'a drop count with a damaged outcome_id' END"
-        default: "CASE typeof(snapshot_id) WHEN 'integer' THEN 'a record of snapshot ' || snapshot_id ELSE 'a record with a damaged snapshot_id' END"
+        default: "'a row'"
         }
         let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(condition)") ?? 0
         let rows = try Row.fetchAll(db, sql: "SELECT \(name), \(expression) FROM \(table) WHERE \(condition) LIMIT 3")

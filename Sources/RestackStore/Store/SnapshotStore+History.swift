@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension SnapshotStore {
@@ -10,6 +11,15 @@ extension SnapshotStore {
 
     static func delete(_ db: Database, session: String) throws {
         let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+        // Its snapshots, with the values their trees reference (only a session's own snapshots
+        // share values), then the session.
+        var snapshots: [(id: Int64, tree: Data?)] = []
+        try db.forEachRow("SELECT id, tree FROM restack_snapshot WHERE session_id = ?", binding: [sessionID.databaseValue]) { step in
+            let values = StoredValues(statement: step, name: .unidentified)
+            snapshots.append((try values.integer(0, .snapshotID), try? values.blob(1, .tree)))
+            return true
+        }
+        try SnapshotQueries.delete(db, snapshots: snapshots, sessionID: nil)
         try db.execute(sql: "DELETE FROM restack_session WHERE id = ?", arguments: [sessionID])
     }
 

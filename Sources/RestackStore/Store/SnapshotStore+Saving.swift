@@ -6,8 +6,9 @@ extension SnapshotStore {
     /// Saves a tree as a new snapshot of a session, in one transaction: the snapshot and all
     /// its records are written and the session's history pruned, or nothing is.
     ///
-    /// Records are stored exactly as given, valid or not, every record a row with its path, every
-    /// container of a tree a row with its kind and settings; the snapshot keeps the tree's form
+    /// Records are stored exactly as given, valid or not: each record's content a row that
+    /// consecutive snapshots share while it is unchanged, the snapshot's structure (each
+    /// record's place, each container's kind and settings) one blob; the snapshot keeps the tree's form
     /// (`RestorationTree.form`: a format-1 drill-down or a tree). The session is created on
     /// its first save. A save made while a restore of the session is begun and not yet confirmed
     /// is provisional (``SnapshotInfo/isProvisional``): it is not restored, and does not count
@@ -58,18 +59,20 @@ extension SnapshotStore {
     ) throws -> SnapshotInfo {
         let shape = tree.form
         let stored = try SnapshotQueries.sessionForSaving(db, name: session, creatingAt: savedAt)
-        try ExhaustedIDs.inserting(into: "restack_snapshot", db) {
-            try db.cachedStatement(sql: """
-                INSERT INTO restack_snapshot (session_id, format_version, app_version, saved_at, provisional_for, shape)
-                VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?)
-                """).execute(binding: [
-                    stored.id.databaseValue, tree.formatVersion.databaseValue, appVersion?.databaseValue ?? .null,
-                    SnapshotQueries.milliseconds(savedAt).databaseValue, stored.restoringSnapshotID?.databaseValue ?? .null,
-                    shape.rawValue.databaseValue,
-                ])
-        }
-        let snapshotID = db.lastInsertedRowID
-        let recordCount = try DocumentRows.insert(db, tree, snapshotID: snapshotID)
+        // The records' contents: only those the session's previous snapshot does not hold are
+        // written; the structure is one blob on the snapshot's row.
+        var (blob, contents) = DocumentRows.entries(tree)
+        try RecordValues.store(db, &blob, contents: contents, sessionID: stored.id)
+        let snapshotID = try SnapshotQueries.nextSnapshotID(db)
+        let recordCount = contents.count
+        try db.cachedStatement(sql: """
+            INSERT INTO restack_snapshot (id, session_id, format_version, app_version, saved_at, provisional_for, shape, record_count, tree)
+            VALUES (?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)
+            """).execute(binding: [
+                snapshotID.databaseValue, stored.id.databaseValue, tree.formatVersion.databaseValue, appVersion?.databaseValue ?? .null,
+                SnapshotQueries.milliseconds(savedAt).databaseValue, stored.restoringSnapshotID?.databaseValue ?? .null,
+                shape.rawValue.databaseValue, recordCount.databaseValue, blob.encoded.databaseValue,
+            ])
         try SnapshotQueries.prune(db, sessionID: stored.id, keeping: snapshotID, keepLast: retention.keepLast,
                                   savedBefore: retention.maxAge.map { savedAt.addingTimeInterval(-$0) })
         return SnapshotInfo(

@@ -159,8 +159,15 @@ public final class SnapshotStore: Sendable {
             throw StoreOpening.unrecordedError(path: path, tables: tables)
         case .restack(let unknown, _) where !unknown.isEmpty:
             throw .newerSchema(path: path, unknownMigrations: unknown)
-        case .restack(_, let missing) where StoreSchema.compatibilityViews(missing: missing) == nil:
+        case .restack(_, let missing) where !StoreSchema.canReadUnmigrated(missing: missing):
             throw .outdatedSchema(path: path, missingMigrations: missing)
+        case .restack(_, let missing) where !missing.isEmpty:
+            // An older store is read as the migrations would make it, from a copy in memory:
+            // the file is left byte for byte.
+            let copy = try StoreOpening.migratedCopy(of: queue, path: path)
+            try? queue.close()
+            self.init(StoreConnections(copy), path: path, writeRefusal: writeRefusal, options: options)
+            return
         case .restack:
             break
         }

@@ -66,6 +66,12 @@ enum StoreOpening {
             let status = try StoreSchema.status(db)
             try refuse(status, path: path)
             examined.status = status
+            // A new store's pages are 1 KB (a navigation change then writes about what a JSON
+            // file does, <doc:Performance>); set before the first table, and before WAL, which
+            // fixes the page size. An existing store keeps its own.
+            if status == .empty {
+                try db.execute(sql: "PRAGMA page_size = 1024")
+            }
             if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
                 guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                     throw StoreError.cannotOpen(path: path, detail: "could not switch the journal to WAL")
@@ -85,6 +91,29 @@ enum StoreOpening {
         var status: StoreSchema.Status? {
             get { lock.lock(); defer { lock.unlock() }; return value }
             set { lock.lock(); defer { lock.unlock() }; value = newValue }
+        }
+    }
+
+    /// A store that lacks migrations, read without writing the file: copied into memory
+    /// (SQLite's backup reads the file and writes nothing) and migrated there.
+    static func migratedCopy(of queue: DatabaseQueue, path: String) throws(StoreError) -> DatabaseQueue {
+        try withStoreErrors(path: path) {
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = true
+            configuration.label = "Restack.migratedCopy"
+            let copy = try DatabaseQueue(configuration: configuration)
+            try queue.backup(to: copy)
+            let applied = try queue.read { try StoreSchema.appliedMigrations($0) }
+            try StoreSchema.migrator.migrate(copy)
+            try copy.writeWithoutTransaction { db in
+                // The copy says which migrations the file has (`check` reports them), not the
+                // ones applied to it here.
+                for identifier in try StoreSchema.appliedMigrations(db) where !applied.contains(identifier) {
+                    try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
+                }
+                try db.execute(sql: "PRAGMA query_only = 1")
+            }
+            return copy
         }
     }
 
@@ -116,6 +145,9 @@ enum StoreOpening {
             // rolled back, and the file is as the other process left it.
             message.contains("already exists") || message.contains("duplicate column")
                 || message.contains("UNIQUE constraint failed: grdb_migrations")
+                // A migration run over the tables a later one (applied by the other process
+                // meanwhile) renamed or rebuilt: m008 over m009's tables.
+                || message.contains("no such column") || message.contains("no such table")
         default:
             false
         }
@@ -235,14 +267,7 @@ enum StoreOpening {
             configuration.readonly = true
             openPath = immutableURI(path)
         }
-        // A store that lacks newer migrations is read through temporary views that stand in for
-        // its tables (they live on this connection only); then the connection is pinned.
         configuration.prepareDatabase { db in
-            if case .restack(unknown: [], let missing) = try StoreSchema.status(db), let views = StoreSchema.compatibilityViews(missing: missing) {
-                for view in views {
-                    try db.execute(sql: view)
-                }
-            }
             if mode == .queryOnly {
                 try db.execute(sql: "PRAGMA query_only = 1")
             }

@@ -11,8 +11,9 @@ struct ScaleScenario {
     var rounds: Int
     var inspectRuns: Int
 
-    /// Fills a Restack store through the raw baseline (the same rows a save writes), in large
-    /// transactions: saving a million snapshots one synced transaction at a time would take hours.
+    /// Fills a Restack store through the raw baseline (the same trees and values a save writes,
+    /// migration 9's layout), in large transactions: saving a million snapshots one synced
+    /// transaction at a time would take hours. Both subjects read that one file.
     func build(_ path: String, sessions: Int) throws {
         try? FileManager.default.removeItem(atPath: path)
         _ = try SnapshotStore(path: path)   // Restack's schema and migration records

@@ -1,0 +1,180 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import Restack
+
+/// Records' contents as rows of `restack_value` (migration 9): an identifier, a class name and a
+/// payload, inserted once and referenced by every consecutive snapshot of a session that holds
+/// the record unchanged, by the value id in its tree (``TreeBlob``).
+///
+/// A save compares each record with the values of the session's previous snapshot, byte for
+/// byte and class for class, and inserts only those that differ: a navigation change (one push
+/// or pop) inserts at most one value. Values are deleted with the last snapshot that holds
+/// them (``SnapshotQueries/prune(_:sessionID:keeping:keepLast:savedBefore:)``, session
+/// deletion).
+enum RecordValues {
+    /// Ids per `SELECT` or `DELETE` at most: the statements take a fixed list of parameters,
+    /// the unused ones NULL, so that one cached statement serves every count.
+    static let idsPerStatement = 16
+    private static let idList = Array(repeating: "?", count: idsPerStatement).joined(separator: ", ")
+
+    static let selectSQL = "SELECT id, identifier, class_name, payload FROM restack_value WHERE id IN (\(idList))"
+    static let deleteSQL = "DELETE FROM restack_value WHERE id IN (\(idList))"
+
+    /// Runs `body` on `ids` in lists of ``idsPerStatement``, each padded with NULL.
+    static func inLists(_ ids: some Collection<Int64>, _ body: ([DatabaseValue]) throws -> Void) rethrows {
+        var list: [DatabaseValue] = []
+        list.reserveCapacity(idsPerStatement)
+        for id in ids {
+            list.append(id.databaseValue)
+            if list.count == idsPerStatement {
+                try body(list)
+                list.removeAll(keepingCapacity: true)
+            }
+        }
+        if !list.isEmpty {
+            try body(list + Array(repeating: .null, count: idsPerStatement - list.count))
+        }
+    }
+
+    // MARK: Reading
+
+    /// The contents of the records of `blob`, by record (in its order), each value checked; a
+    /// value id with no row is damage, named by the record's path (`paths`, from
+    /// ``DocumentRows/paths(_:)``).
+    static func read(_ db: some StatementRunner, _ blob: TreeBlob, paths: [String], snapshotID: Int64) throws -> [RestorationRecord] {
+        var found: [Int64: RestorationRecord] = [:]
+        found.reserveCapacity(blob.records.count)
+        // The first record naming each value, to name it in a message.
+        var namer: [Int64: Int] = [:]
+        for (index, record) in blob.records.enumerated() where namer[record.valueID] == nil {
+            namer[record.valueID] = index
+        }
+        try inLists(namer.keys) { list in
+            try db.forEachRow(selectSQL, binding: list) { step in
+                let id = try StoredValues(statement: step, name: .unidentified).integer(0, .valueID)
+                let values = StoredValues(statement: step, name: .value(id, snapshot: snapshotID, path: namer[id].map { paths[$0 + 1] } ?? ""))
+                found[id] = RestorationRecord(identifier: try values.exactText(1, .identifier),
+                                              className: try values.exactText(2, .className),
+                                              payload: try values.blob(3, .payload))
+                return true
+            }
+        }
+        return try blob.records.enumerated().map { index, record in
+            guard let value = found[record.valueID] else {
+                throw DocumentRows.damaged(snapshotID, "the record at \"\(paths[index + 1])\" names value \(record.valueID), which has no row in restack_value")
+            }
+            return value
+        }
+    }
+
+    // MARK: Writing
+
+    /// A record's content as compared: its bytes, text and blob told apart from none.
+    struct Content: Hashable {
+        var identifier: [UInt8]?
+        var className: [UInt8]?
+        var payload: Data?
+
+        init(_ record: RestorationRecord) {
+            identifier = record.identifier.map { Array($0.utf8) }
+            className = record.className.map { Array($0.utf8) }
+            payload = record.payload
+        }
+    }
+
+    /// The values of the session's newest snapshot, by content: those a save may reference
+    /// again. A tree or value that does not read (damage) is simply not shared.
+    static func previous(_ db: Database, sessionID: Int64) throws -> [Content: Int64] {
+        var tree: Data?
+        try db.forEachRow("SELECT tree FROM restack_snapshot WHERE session_id = ? ORDER BY id DESC LIMIT 1",
+                          binding: [sessionID.databaseValue]) { step in
+            tree = try? StoredValues(statement: step, name: .unidentified).blob(0, .tree)
+            return false
+        }
+        guard let tree, let blob = try? TreeBlob(decoding: tree) else { return [:] }
+        var result: [Content: Int64] = [:]
+        try inLists(Set(blob.records.map(\.valueID))) { list in
+            try db.forEachRow(selectSQL, binding: list) { step in
+                let values = StoredValues(statement: step, name: .unidentified)
+                // A value of a wrong class is not shared: the save writes the record anew.
+                do {
+                    let id = try values.integer(0, .valueID)
+                    let record = RestorationRecord(identifier: try values.exactText(1, .identifier),
+                                                   className: try values.exactText(2, .className),
+                                                   payload: try values.blob(3, .payload))
+                    result[Content(record)] = id
+                } catch {}
+                return true
+            }
+        }
+        return result
+    }
+
+    /// Fills in the value ids of `blob`'s records (`contents`, in its order): the previous
+    /// snapshot's value for a record it holds unchanged, a new row for any other.
+    static func store(_ db: Database, _ blob: inout TreeBlob, contents: [RestorationRecord], sessionID: Int64) throws {
+        var known = try previous(db, sessionID: sessionID)
+        var nextID: Int64?
+        for (index, record) in contents.enumerated() {
+            let content = Content(record)
+            if let id = known[content] {
+                blob.records[index].valueID = id
+                continue
+            }
+            let id = try nextID ?? firstFreeID(db)
+            nextID = id + 1
+            try db.cachedStatement(sql: "INSERT INTO restack_value (id, identifier, class_name, payload) VALUES (?, ?, ?, ?)")
+                .execute(binding: [id.databaseValue, record.identifier?.databaseValue ?? .null,
+                                   record.className?.databaseValue ?? .null, record.payload?.databaseValue ?? .null])
+            known[content] = id
+            blob.records[index].valueID = id
+        }
+    }
+
+    /// The id after the largest value id.
+    private static func firstFreeID(_ db: Database) throws -> Int64 {
+        var largest: Int64 = 0
+        try db.forEachRow("SELECT COALESCE(MAX(id), 0) FROM restack_value", binding: []) { step in
+            largest = try StoredValues(statement: step, name: .unidentified).integer(0, .valueID)
+            return false
+        }
+        guard largest < Int64.max else {
+            throw DamagedValue(detail: "restack_value.id: the ids have reached 9223372036854775807, the largest, so no value can be added")
+        }
+        return largest + 1
+    }
+
+    // MARK: Deleting
+
+    /// The value ids the trees `trees` reference (trees that do not decode reference none).
+    static func referenced(by trees: [Data]) -> Set<Int64> {
+        var ids = Set<Int64>()
+        for tree in trees {
+            if let blob = try? TreeBlob(decoding: tree) {
+                ids.formUnion(blob.records.map(\.valueID))
+            }
+        }
+        return ids
+    }
+
+    /// Deletes the values of `deleted` (trees of deleted snapshots of session `sessionID`) that
+    /// no remaining snapshot of the session references: values are only shared within a session.
+    static func deleteUnreferenced(_ db: Database, deleted: [Data], sessionID: Int64?) throws {
+        var doomed = referenced(by: deleted)
+        guard !doomed.isEmpty else { return }
+        if let sessionID {
+            var remaining: [Data] = []
+            try db.forEachRow("SELECT tree FROM restack_snapshot WHERE session_id = ?", binding: [sessionID.databaseValue]) { step in
+                if let tree = try? StoredValues(statement: step, name: .unidentified).blob(0, .tree) {
+                    remaining.append(tree)
+                }
+                return true
+            }
+            doomed.subtract(referenced(by: remaining))
+        }
+        try inLists(doomed.sorted()) { list in
+            try db.cachedStatement(sql: deleteSQL).execute(binding: list)
+        }
+    }
+}
