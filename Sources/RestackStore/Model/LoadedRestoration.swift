@@ -16,21 +16,11 @@ public struct LoadedRestoration: Hashable, Sendable {
     /// part of equality.
     @NotCompared var begunAt: UInt64? = nil
 
-    /// Creates a loaded restoration. Values normally come from a ``SnapshotStore``.
-    package init(snapshot: StoredSnapshot, skippedQuarantined: [Int64] = []) {
-        self.init(snapshot: snapshot, skippedQuarantined: skippedQuarantined, logger: nil)
-    }
-
     init(snapshot: StoredSnapshot, skippedQuarantined: [Int64], logger: Logger?, begunAt: UInt64? = nil) {
         self.snapshot = snapshot
         self.skippedQuarantined = skippedQuarantined
         self.logger = logger
         self.begunAt = begunAt
-    }
-
-    /// Whether the guard fell back to an older snapshot because newer ones are quarantined.
-    package var fellBack: Bool {
-        !skippedQuarantined.isEmpty
     }
 
     /// The restoration of this snapshot with a plan the app made another way (typed routes'
