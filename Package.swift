@@ -163,7 +163,6 @@ let package = Package(
             dependencies: [
                 "Restack",
                 "RestackStore",
-                "RestackMigrations",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

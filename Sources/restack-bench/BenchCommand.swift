@@ -43,6 +43,7 @@ struct Run: ParsableCommand {
 
         let rounds = quick ? 40 : rounds
         var report = Report()
+        try SameBytesCheck(work: folder).run()
         try SaveRestoreScenario(work: folder, rounds: rounds, mode: .durable).run(into: &report)
         try SaveRestoreScenario(work: folder, rounds: rounds, mode: .fast).run(into: &report)
         try NestedScenario(work: folder, rounds: rounds).run(into: &report)

@@ -34,12 +34,7 @@ struct WriteProbe: ParsableCommand {
         do {
             let subject = try open()
             for save in first..<(first + saves) {
-                let state = workload.state(save: save)
-                if let raw = subject as? RawSQLite {
-                    try raw.saveTree(state, session: "main")
-                } else {
-                    try subject.save(state, session: "main")
-                }
+                try subject.save(workload.state(save: save), session: "main")
             }
         }   // the subject is released here: the store is closed (SQLite checkpoints its log)
         let after = try Self.bytesWritten()

@@ -39,19 +39,21 @@ struct SharedRecordTests {
         #expect(try store.check().isHealthy)
     }
 
-    /// Text equal as Swift compares it (canonically) but not byte for byte, and an empty payload
-    /// against none, are different values.
+    /// Text equal as a Swift `String` compares it (canonically) but not byte for byte, and an
+    /// empty payload against none, are different values.
     @Test func valuesAreComparedByteForByte() throws {
         let store = try SnapshotStore.inMemory()
-        let composed = RestorationTree.drillDown(left: [RestorationRecord(identifier: "caf\u{E9}", className: "C", payload: Data())])
-        let decomposed = RestorationTree.drillDown(left: [RestorationRecord(identifier: "cafe\u{301}", className: "C", payload: nil)])
+        let composed = RestorationTree.drillDown(left: [RestorationRecord(identifier: "caf\u{E9}", className: "C")])
+        let decomposed = RestorationTree.drillDown(left: [RestorationRecord(identifier: "cafe\u{301}", className: "C")])
+        let emptyPayload = RestorationTree.drillDown(left: [RestorationRecord(identifier: "cafe\u{301}", className: "C", payload: Data())])
         let first = try store.save(composed, session: "s")
         let second = try store.save(decomposed, session: "s")
-        #expect(try Self.values(store) == 2)
+        let third = try store.save(emptyPayload, session: "s")
+        #expect(try Self.values(store) == 3)
         #expect(Array(try store.snapshot(id: first.id).tree.allRecords[0].record.identifier!.utf8) == Array("caf\u{E9}".utf8))
         #expect(Array(try store.snapshot(id: second.id).tree.allRecords[0].record.identifier!.utf8) == Array("cafe\u{301}".utf8))
-        #expect(try store.snapshot(id: first.id).tree.allRecords[0].record.payload == Data())
         #expect(try store.snapshot(id: second.id).tree.allRecords[0].record.payload == nil)
+        #expect(try store.snapshot(id: third.id).tree.allRecords[0].record.payload == Data())
     }
 
     /// Retention deletes the values only pruned snapshots held, in the save's transaction; a

@@ -21,8 +21,13 @@ enum DocumentRows {
     /// code (a damaged entry); a new kind's slots need no migration.
     static let slots = RestorationContainer.Kind.allSlots
 
-    /// Each slot name's code (the first slot of that name: slots of one name share their rules).
-    static let slotCodes: [String: Int] = Dictionary(slots.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    /// A slot name's code: the index of the first slot of that name (slots of one name share
+    /// their rules), `nil` for a name no kind has. A search of a dozen names, not a dictionary:
+    /// a dictionary's first use in a fresh process cost the launch about 0.5M instructions of
+    /// the runtime's conformance lookups (<doc:Performance>).
+    static func slotCode(_ name: String) -> Int? {
+        slots.firstIndex { $0.name == name }
+    }
 
     /// One record, placed by its parent, slot and position.
     struct Placed {
@@ -49,7 +54,7 @@ enum DocumentRows {
         /// Adds the record at `path`, whose container is owned by `parent` ('' for the root).
         mutating func add(parent: String, path: String, slot: String, position: Int, record: RestorationRecord) throws(DamagedValue) {
             count += 1
-            guard let code = slotCodes[slot] else {
+            guard let code = slotCode(slot) else {
                 throw damaged(snapshotID, "the record at \"\(path)\" is in the slot \"\(slot)\", which no kind has (expected \(slotNamesPhrase))")
             }
             let placed = Placed(slot: code, position: position, record: record)
@@ -99,7 +104,7 @@ enum DocumentRows {
         var paths = [""]
         paths.reserveCapacity(blob.records.count + 1)
         for record in blob.records {
-            let step = slotCodes[record.slot].map { slots[$0].step(record.position).description } ?? "\(record.slot)[\(record.position)]"
+            let step = slotCode(record.slot).map { slots[$0].step(record.position).description } ?? "\(record.slot)[\(record.position)]"
             let owner = paths[record.owner]
             paths.append(owner.isEmpty ? step : owner + "/" + step)
         }
@@ -119,6 +124,15 @@ enum DocumentRows {
         for (index, entry) in blob.records.enumerated() {
             try rows.add(parent: recordPaths[entry.owner], path: recordPaths[index + 1], slot: entry.slot, position: entry.position,
                          record: values[index])
+        }
+        if shape == .drillDown {
+            // A format-1 state: its root is implied, and it has no container (no dictionary of
+            // them is made, as the launch of a drill-down never made one).
+            guard rows.nested.isEmpty, blob.containers.isEmpty else {
+                throw damaged(snapshotID, "a format-1 snapshot with containers")
+            }
+            let root = try drillDown(rows.top, snapshotID: snapshotID, owner: "")
+            return (.drillDown(formatVersion: formatVersion, left: root.left, right: root.right), rows.count)
         }
         var containers: [String: ContainerRow] = [:]
         for container in blob.containers {

@@ -16,7 +16,9 @@ enum RecordValues {
     /// Ids per `SELECT` or `DELETE` at most: the statements take a fixed list of parameters,
     /// the unused ones NULL, so that one cached statement serves every count.
     static let idsPerStatement = 16
-    private static let idList = Array(repeating: "?", count: idsPerStatement).joined(separator: ", ")
+    /// `?, ?, ...`: ``idsPerStatement`` parameters (made without a generic join: its first use in
+    /// a fresh process cost the launch 0.3M instructions).
+    private static let idList = String(repeating: "?, ", count: idsPerStatement - 1) + "?"
 
     static let selectSQL = "SELECT id, identifier, class_name, payload FROM restack_value WHERE id IN (\(idList))"
     static let deleteSQL = "DELETE FROM restack_value WHERE id IN (\(idList))"
@@ -43,29 +45,50 @@ enum RecordValues {
     /// value id with no row is damage, named by the record's path (`paths`, from
     /// ``DocumentRows/paths(_:)``).
     static func read(_ db: some StatementRunner, _ blob: TreeBlob, paths: [String], snapshotID: Int64) throws -> [RestorationRecord] {
-        var found: [Int64: RestorationRecord] = [:]
-        found.reserveCapacity(blob.records.count)
-        // The first record naming each value, to name it in a message.
-        var namer: [Int64: Int] = [:]
-        for (index, record) in blob.records.enumerated() where namer[record.valueID] == nil {
-            namer[record.valueID] = index
-        }
-        try inLists(namer.keys) { list in
+        // The distinct value ids, sorted, and each one's content at the same index: arrays, not
+        // dictionaries, whose first use in a fresh process costs the launch the runtime's
+        // conformance lookups (<doc:Performance>).
+        let ids = distinctSorted(blob.records.map(\.valueID))
+        var found = [RestorationRecord?](repeating: nil, count: ids.count)
+        try inLists(ids) { list in
             try db.forEachRow(selectSQL, binding: list) { step in
                 let id = try StoredValues(statement: step, name: .unidentified).integer(0, .valueID)
-                let values = StoredValues(statement: step, name: .value(id, snapshot: snapshotID, path: namer[id].map { paths[$0 + 1] } ?? ""))
-                found[id] = RestorationRecord(identifier: try values.exactText(1, .identifier),
-                                              className: try values.exactText(2, .className),
-                                              payload: try values.blob(3, .payload))
+                guard let slot = index(of: id, in: ids) else { return true }
+                // Named by the first record that holds it, for a message.
+                let holder = blob.records.firstIndex { $0.valueID == id }.map { paths[$0 + 1] } ?? ""
+                let values = StoredValues(statement: step, name: .value(id, snapshot: snapshotID, path: holder))
+                found[slot] = RestorationRecord(identifier: try values.exactText(1, .identifier),
+                                                className: try values.exactText(2, .className),
+                                                payload: try values.blob(3, .payload))
                 return true
             }
         }
         return try blob.records.enumerated().map { index, record in
-            guard let value = found[record.valueID] else {
+            guard let slot = Self.index(of: record.valueID, in: ids), let value = found[slot] else {
                 throw DocumentRows.damaged(snapshotID, "the record at \"\(paths[index + 1])\" names value \(record.valueID), which has no row in restack_value")
             }
             return value
         }
+    }
+
+    /// `ids` sorted, each once.
+    static func distinctSorted(_ ids: [Int64]) -> [Int64] {
+        var result: [Int64] = []
+        result.reserveCapacity(ids.count)
+        for id in ids.sorted() where result.last != id {
+            result.append(id)
+        }
+        return result
+    }
+
+    /// The index of `id` in `sorted`, by binary search.
+    static func index(of id: Int64, in sorted: [Int64]) -> Int? {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == id ? low : nil
     }
 
     // MARK: Writing

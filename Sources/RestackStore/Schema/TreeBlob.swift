@@ -213,16 +213,18 @@ extension TreeBlob {
         let containerCount = try reader.count("the container count")
         var containers: [Container] = []
         containers.reserveCapacity(containerCount)
-        var owners = Set<Int>()
+        // Which records own a container already (an array: see RecordValues).
+        var owned = [Bool](repeating: false, count: recordCount + 1)
         for index in 1..<(containerCount + 1) {
             let at = reader.offset
             let owner = try reader.varint("container \(index)'s owner")
             guard owner <= UInt64(recordCount) else {
                 throw Malformed(detail: "container \(index)'s owner \(owner) (byte \(at)) is not one of the \(recordCount) records")
             }
-            guard owners.insert(Int(owner)).inserted else {
+            guard !owned[Int(owner)] else {
                 throw Malformed(detail: "container \(index)'s owner \(owner) (byte \(at)) already has a container")
             }
+            owned[Int(owner)] = true
             guard index > 1 || owner == 0 else {
                 throw Malformed(detail: "the first container (byte \(at)) is not the root's")
             }

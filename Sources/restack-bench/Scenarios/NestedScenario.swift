@@ -22,9 +22,9 @@ struct NestedScenario {
         progress("nested: warming both stores")
         for round in 0..<(sessions * 2) {
             try restack.save(BenchStates.tree(variant: round), session: "s\(round % sessions)")
-            try raw.saveTree(BenchStates.tree(variant: round), session: "s\(round % sessions)")
+            try raw.save(BenchStates.tree(variant: round), session: "s\(round % sessions)")
         }
-        let saves: [(RestorationTreeSaver)] = [{ try restack.save($0, session: $1) }, { try raw.saveTree($0, session: $1) }]
+        let saves: [(RestorationTreeSaver)] = [{ try restack.save($0, session: $1) }, { try raw.save($0, session: $1) }]
         var saveSamples = [Samples(), Samples()]
         try interleave(rounds: rounds, subjects: 2) { round, index in
             let tree = BenchStates.tree(variant: round)

@@ -1,5 +1,4 @@
 import Foundation
-import RestackMigrations
 import RestackStore
 
 /// Scenario 4: a store of many sessions with a history each, built by the bench. Restore of a
@@ -12,39 +11,13 @@ struct ScaleScenario {
     var rounds: Int
     var inspectRuns: Int
 
-    /// The raw baseline's copy of a store built at `path`: the rows of migrations 1 to 8, which
-    /// the raw subject reads (it does not read migration 9's layout yet).
-    static func rawPath(_ path: String) -> String {
-        path + "-m008"
-    }
-
-    /// Fills a store through the raw baseline (the same rows a save of migration 8 wrote), in
-    /// large transactions: saving a million snapshots one synced transaction at a time would take
-    /// hours. The raw subject reads that file (``rawPath(_:)``); Restack reads a copy that its
-    /// migration 9 upgrades, as an app's store is upgraded.
+    /// Fills a Restack store through the raw baseline (the same trees and values a save writes,
+    /// migration 9's layout), in large transactions: saving a million snapshots one synced
+    /// transaction at a time would take hours. Both subjects read that one file.
     func build(_ path: String, sessions: Int) throws {
-        let old = Self.rawPath(path)
-        for file in [path, old] {
-            try? FileManager.default.removeItem(atPath: file)
-        }
-        try fill(old, sessions: sessions)
-        try FileManager.default.copyItem(atPath: old, toPath: path)
-        let start = Date()
-        _ = try SnapshotStore(path: path)   // migration 9
-        // The migration leaves the old tables' pages free in the file (reused by later saves);
-        // the bytes on disk per snapshot are measured on the rows, as a store written since holds
-        // them.
-        try RawSQLite(path: path, synchronous: "OFF").execute("VACUUM")
-        progress(String(format: "scale: migrated %d snapshots to migration 9 in %.0f s", sessions * snapshotsPerSession, Date().timeIntervalSince(start)))
-    }
-
-    private func fill(_ path: String, sessions: Int) throws {
-        let raw = try RawSQLite(path: path, synchronous: "OFF")   // migrations 1 to 8
-        // Their record, as GRDB's migrator keeps it, so that Restack opens the file as its own.
-        try raw.execute("CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-        for migration in RestackMigrations.all.prefix(8) {
-            try raw.execute("INSERT INTO grdb_migrations (identifier) VALUES ('\(migration.identifier)')")
-        }
+        try? FileManager.default.removeItem(atPath: path)
+        _ = try SnapshotStore(path: path)   // Restack's schema and migration records
+        let raw = try RawSQLite(path: path, synchronous: "OFF")
         let start = Date()
         try raw.execute("BEGIN")
         var written = 0
@@ -89,8 +62,8 @@ struct ScaleScenario {
         let subjects: [any BenchSubject] = [
             try RestackSubject(name: "Restack, \(Int(snapshots)) snapshots", path: big, durability: .full),
             try RestackSubject(name: "Restack, 1 session", path: small, durability: .full),
-            try RawSQLite(name: "raw SQLite, \(Int(snapshots)) snapshots", path: Self.rawPath(big), synchronous: "FULL"),
-            try RawSQLite(name: "raw SQLite, 1 session", path: Self.rawPath(small), synchronous: "FULL"),
+            try RawSQLite(name: "raw SQLite, \(Int(snapshots)) snapshots", path: big, synchronous: "FULL"),
+            try RawSQLite(name: "raw SQLite, 1 session", path: small, synchronous: "FULL"),
         ]
         var samples = Array(repeating: Samples(), count: subjects.count)
         var random = SystemRandomNumberGenerator()
