@@ -138,4 +138,23 @@ struct SharedRecordTests {
         try store.save(Self.stack(0), session: "new")
         #expect(try store.database.read { try Int64.fetchAll($0, sql: "SELECT id FROM restack_value ORDER BY id") } == [12, 13])
     }
+
+    /// `check` collects every tree's references, however many problems come before it and
+    /// whatever else is wrong with its row: no value a tree uses is called unreferenced.
+    @Test func checkSeesTheValuesOfEveryTree() throws {
+        let store = try SnapshotStore.inMemory(options: .init(retention: .init(keepLast: 100)))
+        var ids: [Int64] = []
+        for index in 0..<22 {
+            ids.append(try store.save(.drillDown(left: [record("r\(index)")]), session: "s").id)
+        }
+        try store.database.write { db in
+            for id in ids.prefix(20) {
+                try editTree(db, snapshot: id) { $0.records[0].slot = "middle" }
+            }
+            try db.execute(sql: "UPDATE restack_snapshot SET format_version = 'two' WHERE id = ?", arguments: [ids[21]])
+        }
+        let problems = try store.check().problems
+        #expect(problems.filter { $0.contains("which no kind has") }.count == 20, "\(problems)")
+        #expect(!problems.contains { $0.hasPrefix("restack_value") }, "\(problems)")
+    }
 }
