@@ -52,10 +52,11 @@ enum DocumentRows {
         }
 
         /// Adds the record at `path`, whose container is owned by `parent` ('' for the root).
-        mutating func add(parent: String, path: String, slot: String, position: Int, record: RestorationRecord) throws(DamagedValue) {
+        mutating func add(parent: String, path: @autoclosure () -> String, slot: String, position: Int,
+                          record: RestorationRecord) throws(DamagedValue) {
             count += 1
             guard let code = slotCode(slot) else {
-                throw damaged(snapshotID, "the record at \"\(path)\" is in the slot \"\(slot)\", which no kind has (expected \(slotNamesPhrase))")
+                throw damaged(snapshotID, "the record at \"\(path())\" is in the slot \"\(slot)\", which no kind has (expected \(slotNamesPhrase))")
             }
             let placed = Placed(slot: code, position: position, record: record)
             if parent.isEmpty {
@@ -131,12 +132,18 @@ enum DocumentRows {
     static func document(_ db: some StatementRunner, snapshotID: Int64, tree bytes: Data, formatVersion: Int,
                          shape: Shape) throws -> (tree: RestorationTree, recordCount: Int) {
         let blob = try decode(bytes, snapshotID: snapshotID)
-        let recordPaths = paths(blob)
-        let values = try RecordValues.read(db, blob, paths: recordPaths, snapshotID: snapshotID)
+        // Paths are built only for a tree with nested containers (their records are grouped by
+        // path) or for a message: a drill-down's records all sit in the root.
+        let nested = blob.records.contains { $0.owner != 0 }
+        let recordPaths = nested ? paths(blob) : []
+        func path(_ index: Int) -> String {
+            nested ? recordPaths[index] : (index == 0 ? "" : paths(blob)[index])
+        }
+        let values = try RecordValues.read(db, blob, path: path, snapshotID: snapshotID)
         var rows = RecordRows(snapshotID: snapshotID)
         for (index, entry) in blob.records.enumerated() {
-            try rows.add(parent: recordPaths[entry.owner], path: recordPaths[index + 1], slot: entry.slot, position: entry.position,
-                         record: values[index])
+            try rows.add(parent: nested ? recordPaths[entry.owner] : "", path: path(index + 1), slot: entry.slot,
+                         position: entry.position, record: values[index])
         }
         if shape == .drillDown {
             // A format-1 state: its root is implied, and it has no container (no dictionary of
@@ -149,7 +156,7 @@ enum DocumentRows {
         }
         var containers: [String: ContainerRow] = [:]
         for container in blob.containers {
-            let owner = recordPaths[container.owner]
+            let owner = path(container.owner)
             guard let kind = RestorationContainer.Kind(rawValue: container.kind) else {
                 throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(container.kind)\"")
             }

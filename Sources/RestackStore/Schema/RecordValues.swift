@@ -44,7 +44,7 @@ enum RecordValues {
     /// The contents of the records of `blob`, by record (in its order), each value checked; a
     /// value id with no row is damage, named by the record's path (`paths`, from
     /// ``DocumentRows/paths(_:)``).
-    static func read(_ db: some StatementRunner, _ blob: TreeBlob, paths: [String], snapshotID: Int64) throws -> [RestorationRecord] {
+    static func read(_ db: some StatementRunner, _ blob: TreeBlob, path: (Int) -> String, snapshotID: Int64) throws -> [RestorationRecord] {
         // The distinct value ids, sorted, and each one's content at the same index: arrays, not
         // dictionaries, whose first use in a fresh process costs the launch the runtime's
         // conformance lookups (<doc:Performance>).
@@ -55,17 +55,27 @@ enum RecordValues {
                 let id = try StoredValues(statement: step, name: .unidentified).integer(0, .valueID)
                 guard let slot = index(of: id, in: ids) else { return true }
                 // Named by the first record that holds it, for a message.
-                let holder = blob.records.firstIndex { $0.valueID == id }.map { paths[$0 + 1] } ?? ""
-                let values = StoredValues(statement: step, name: .value(id, snapshot: snapshotID, path: holder))
-                found[slot] = RestorationRecord(identifier: try values.exactText(1, .identifier),
-                                                className: try values.exactText(2, .className),
-                                                payload: try values.blob(3, .payload))
+                let values = StoredValues(statement: step, name: .unidentified)
+                do {
+                    found[slot] = RestorationRecord(identifier: try values.exactText(1, .identifier),
+                                                    className: try values.exactText(2, .className),
+                                                    payload: try values.blob(3, .payload))
+                } catch {
+                    // Read again, named by the first record that holds it: the name is only
+                    // made for a message.
+                    let holder = blob.records.firstIndex { $0.valueID == id }.map { path($0 + 1) } ?? ""
+                    let named = StoredValues(statement: step, name: .value(id, snapshot: snapshotID, path: holder))
+                    _ = try named.exactText(1, .identifier)
+                    _ = try named.exactText(2, .className)
+                    _ = try named.blob(3, .payload)
+                    throw error
+                }
                 return true
             }
         }
         return try blob.records.enumerated().map { index, record in
             guard let slot = Self.index(of: record.valueID, in: ids), let value = found[slot] else {
-                throw DocumentRows.damaged(snapshotID, "the record at \"\(paths[index + 1])\" names value \(record.valueID), which has no row in restack_value")
+                throw DocumentRows.damaged(snapshotID, "the record at \"\(path(index + 1))\" names value \(record.valueID), which has no row in restack_value")
             }
             return value
         }

@@ -243,28 +243,30 @@ extension TreeBlob {
         self.init(records: records, containers: containers)
     }
 
+    /// The bytes being read. Each read names what it reads for a message, built only when the
+    /// bytes are wrong (a message built for every field cost a restore about 45k instructions).
     private struct Reader {
         let bytes: [UInt8]
         var offset = 0
 
-        mutating func byte(_ what: String) throws(Malformed) -> UInt8 {
+        mutating func byte(_ what: @autoclosure () -> String) throws(Malformed) -> UInt8 {
             guard offset < bytes.count else {
-                throw Malformed(detail: "truncated: \(what) is missing (byte \(offset))")
+                throw Malformed(detail: "truncated: \(what()) is missing (byte \(offset))")
             }
             defer { offset += 1 }
             return bytes[offset]
         }
 
-        mutating func varint(_ what: String) throws(Malformed) -> UInt64 {
+        mutating func varint(_ what: @autoclosure () -> String) throws(Malformed) -> UInt64 {
             let start = offset
             var value: UInt64 = 0
             var shift: UInt64 = 0
             while true {
-                let byte = try self.byte(what)
+                let byte = try self.byte(what())
                 let bits = UInt64(byte & 0x7F)
                 // The tenth byte may hold only the 64th bit.
                 guard shift < 63 || (shift == 63 && bits <= 1) else {
-                    throw Malformed(detail: "\(what) (byte \(start)) is a varint past 64 bits")
+                    throw Malformed(detail: "\(what()) (byte \(start)) is a varint past 64 bits")
                 }
                 value |= bits << shift
                 if byte & 0x80 == 0 { return value }
@@ -274,75 +276,75 @@ extension TreeBlob {
 
         /// A varint that fits `T`: an `Int` is 32 bits on watchOS (arm64_32), where a larger
         /// value is malformed, never a trap.
-        mutating func int<T: FixedWidthInteger>(_ what: String, as type: T.Type = Int.self) throws(Malformed) -> T {
+        mutating func int<T: FixedWidthInteger>(_ what: @autoclosure () -> String, as type: T.Type = Int.self) throws(Malformed) -> T {
             let start = offset
-            let value = try varint(what)
+            let value = try varint(what())
             guard let fitting = T(exactly: value) else {
-                throw Malformed(detail: "\(what) (byte \(start)) is \(value), past the largest integer")
+                throw Malformed(detail: "\(what()) (byte \(start)) is \(value), past the largest integer")
             }
             return fitting
         }
 
         /// A count of things that follow, each at least one byte: never more than the bytes left.
-        mutating func count(_ what: String) throws(Malformed) -> Int {
+        mutating func count(_ what: @autoclosure () -> String) throws(Malformed) -> Int {
             let start = offset
-            let value = try varint(what)
+            let value = try varint(what())
             guard value <= UInt64(bytes.count - offset) else {
-                throw Malformed(detail: "truncated: \(what) (byte \(start)) is \(value), more than the \(bytes.count - offset) bytes left")
+                throw Malformed(detail: "truncated: \(what()) (byte \(start)) is \(value), more than the \(bytes.count - offset) bytes left")
             }
             return Int(value)
         }
 
-        mutating func sized(_ what: String) throws(Malformed) -> ArraySlice<UInt8> {
-            let length = try count(what)
+        mutating func sized(_ what: @autoclosure () -> String) throws(Malformed) -> ArraySlice<UInt8> {
+            let length = try count(what())
             defer { offset += length }
             return bytes[offset..<(offset + length)]
         }
 
         /// UTF-8 text of a length and bytes; `start` is where the value began, for the message.
-        mutating func text(_ what: String, at start: Int) throws(Malformed) -> String {
-            let content = try sized(what)
+        mutating func text(_ what: @autoclosure () -> String, at start: Int) throws(Malformed) -> String {
+            let content = try sized(what())
             guard let text = String(bytes: content, encoding: .utf8) else {
-                throw Malformed(detail: "\(what) (byte \(start)) is not UTF-8")
+                throw Malformed(detail: "\(what()) (byte \(start)) is not UTF-8")
             }
             return text
         }
 
-        mutating func released(_ index: UInt64, _ what: String, at start: Int) throws(Malformed) -> String {
+        mutating func released(_ index: UInt64, _ what: @autoclosure () -> String, at start: Int) throws(Malformed) -> String {
             guard let name = ReleasedNames.name(index) else {
-                throw Malformed(detail: "\(what) (byte \(start)) names released name \(index), which this version does not know")
+                throw Malformed(detail: "\(what()) (byte \(start)) names released name \(index), which this version does not know")
             }
             return name
         }
 
-        mutating func name(_ what: String) throws(Malformed) -> String {
+        mutating func name(_ what: @autoclosure () -> String) throws(Malformed) -> String {
             let start = offset
-            let code = try varint(what)
-            return code == 0 ? try text(what, at: start) : try released(code - 1, what, at: start)
+            let code = try varint(what())
+            return code == 0 ? try text(what(), at: start) : try released(code - 1, what(), at: start)
         }
 
-        mutating func value(_ what: String) throws(Malformed) -> Value {
+        mutating func value(_ what: @autoclosure () -> String) throws(Malformed) -> Value {
             let start = offset
-            switch try byte("\(what)'s value") {
+            switch try byte("\(what())'s value") {
             case 0:
                 return .null
             case 1:
-                let raw = try varint("\(what)'s value")
+                let raw = try varint("\(what())'s value")
                 return .integer(Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1))
             case 2:
                 var bits: UInt64 = 0
                 for _ in 0..<8 {
-                    bits = bits << 8 | UInt64(try byte("\(what)'s value"))
+                    bits = bits << 8 | UInt64(try byte("\(what())'s value"))
                 }
                 return .real(Double(bitPattern: bits))
             case 3:
-                return .text(try text("\(what)'s value", at: start))
+                return .text(try text("\(what())'s value", at: start))
             case 4:
-                return .blob(Data(try sized("\(what)'s value")))
+                return .blob(Data(try sized("\(what())'s value")))
             case 5:
-                return .text(try released(try varint("\(what)'s value"), "\(what)'s value", at: start))
+                return .text(try released(try varint("\(what())'s value"), "\(what())'s value", at: start))
             case let tag:
-                throw Malformed(detail: "\(what)'s value (byte \(start)) has an unknown tag \(tag)")
+                throw Malformed(detail: "\(what())'s value (byte \(start)) has an unknown tag \(tag)")
             }
         }
     }
