@@ -3,7 +3,7 @@ import GRDB
 import Restack
 
 /// The launch read: the session, its newest ordinary snapshot and that snapshot's tree in one
-/// statement, then the tree's values in one more (``RecordValues``, up to 16 records a
+/// statement, then the tree's values in one more (``RecordValues``, up to 32 values a
 /// statement), decoded from the statements' columns.
 ///
 /// This is what a restore reads first (``RestoreRead``): in the usual case, where the crash-loop

@@ -15,16 +15,21 @@ import Restack
 enum RecordValues {
     /// Ids per `SELECT` or `DELETE` at most: the statements take a fixed list of parameters,
     /// the unused ones NULL, so that one cached statement serves every count.
-    static let idsPerStatement = 16
+    static let idsPerStatement = 32
     /// `?, ?, ...`: ``idsPerStatement`` parameters (made without a generic join: its first use in
     /// a fresh process cost the launch 0.3M instructions).
     private static let idList = String(repeating: "?, ", count: idsPerStatement - 1) + "?"
 
-    static let selectSQL = "SELECT id, identifier, class_name, payload FROM restack_value WHERE id IN (\(idList))"
+    /// The values of `count` ids: a statement per count, so that no padding parameter is bound
+    /// and looked up (16 padded parameters cost a restore about 90k instructions).
+    static func selectSQL(_ count: Int) -> String {
+        "SELECT id, identifier, class_name, payload FROM restack_value WHERE id IN (" + String(repeating: "?, ", count: count - 1) + "?)"
+    }
     static let deleteSQL = "DELETE FROM restack_value WHERE id IN (\(idList))"
 
-    /// Runs `body` on `ids` in lists of ``idsPerStatement``, each padded with NULL.
-    static func inLists(_ ids: some Collection<Int64>, _ body: ([DatabaseValue]) throws -> Void) rethrows {
+    /// Runs `body` on `ids` in lists of ``idsPerStatement``, the last one padded with NULL when
+    /// `padded` (for one statement of a fixed list).
+    static func inLists(_ ids: some Collection<Int64>, padded: Bool = true, _ body: ([DatabaseValue]) throws -> Void) rethrows {
         var list: [DatabaseValue] = []
         list.reserveCapacity(idsPerStatement)
         for id in ids {
@@ -35,7 +40,7 @@ enum RecordValues {
             }
         }
         if !list.isEmpty {
-            try body(list + Array(repeating: .null, count: idsPerStatement - list.count))
+            try body(padded ? list + Array(repeating: .null, count: idsPerStatement - list.count) : list)
         }
     }
 
@@ -50,8 +55,8 @@ enum RecordValues {
         // conformance lookups (<doc:Performance>).
         let ids = distinctSorted(blob.records.map(\.valueID))
         var found = [RestorationRecord?](repeating: nil, count: ids.count)
-        try inLists(ids) { list in
-            try db.forEachRow(selectSQL, binding: list) { step in
+        try inLists(ids, padded: false) { list in
+            try db.forEachRow(selectSQL(list.count), binding: list) { step in
                 let id = try StoredValues(statement: step, name: .unidentified).integer(0, .valueID)
                 guard let slot = index(of: id, in: ids) else { return true }
                 // Named by the first record that holds it, for a message.
@@ -127,8 +132,8 @@ enum RecordValues {
         }
         guard let tree, let blob = try? TreeBlob(decoding: tree) else { return [:] }
         var result: [Content: Int64] = [:]
-        try inLists(Set(blob.records.map(\.valueID))) { list in
-            try db.forEachRow(selectSQL, binding: list) { step in
+        try inLists(Set(blob.records.map(\.valueID)), padded: false) { list in
+            try db.forEachRow(selectSQL(list.count), binding: list) { step in
                 let values = StoredValues(statement: step, name: .unidentified)
                 // A value of a wrong class is not shared: the save writes the record anew.
                 do {
