@@ -46,4 +46,19 @@ struct ExhaustedIDTests {
         #expect(last.id == .max)
         #expect(try store.check().problems.count == 1, "now none is left")
     }
+
+    /// Value ids (migration 9) have their own high-water mark: a new record then cannot get one.
+    @Test func valueIdsThatHaveRunOutAreDamage() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        let store = try SnapshotStore(path: path)
+        try store.save(.drillDown(left: [record("a")]), session: "s")
+        let before = try store.snapshots(session: "s")
+        try OutcomeCountDamageTests.edit(path, "INSERT INTO restack_meta (key, value) VALUES ('value_high_water', 9223372036854775807)")
+        #expect(throws: StoreError.corrupt(path: path, detail: ExhaustedIDs.valueProblem)) {
+            try store.save(.drillDown(left: [record("b")]), session: "s")
+        }
+        #expect(try store.snapshots(session: "s") == before, "nothing was written")
+        #expect(try store.check().problems == [ExhaustedIDs.valueProblem])
+    }
 }

@@ -101,4 +101,60 @@ struct SharedRecordTests {
             $0 == "restack_snapshot.tree of snapshot 1: the record at \"tabs[0]/records[0]\" names value 99, which has no row in restack_value"
         }, "\(problems)")
     }
+
+    /// A kept tree that does not decode (damage, or a newer version's format) may reference any
+    /// value: pruning then deletes none, and the tree reads again once it is whole.
+    @Test func pruningKeepsEveryValueWhileAKeptTreeDoesNotDecode() throws {
+        let store = try SnapshotStore.inMemory()
+        try store.save(Self.stack(3), session: "s")
+        let kept = try store.save(Self.stack(1), session: "s")
+        let bytes = try store.database.read { try Data.fetchOne($0, sql: "SELECT tree FROM restack_snapshot WHERE id = ?", arguments: [kept.id]) } ?? Data()
+        var newer = bytes
+        newer[newer.startIndex] = TreeBlob.format + 1
+        try store.database.write { try $0.execute(sql: "UPDATE restack_snapshot SET tree = ? WHERE id = ?", arguments: [newer, kept.id]) }
+        try store.pruneHistory(session: "s", keepingLast: 1)
+        #expect(try store.snapshots(session: "s").map(\.id) == [kept.id])
+        #expect(try Self.values(store) == 5, "no value deleted")
+        try store.database.write { try $0.execute(sql: "UPDATE restack_snapshot SET tree = ? WHERE id = ?", arguments: [bytes, kept.id]) }
+        #expect(try store.snapshot(id: kept.id).tree.allRecords.map(\.record.identifier) == ["mail", "screen-0", "settings"])
+        #expect(try store.check().problems == ["restack_value: values that no snapshot's tree references: 3, 4"])
+    }
+
+    /// A value id is never given twice, even after the value with the largest id is deleted: a
+    /// tree that still names a deleted value reports it missing, never another record.
+    @Test func aValueIdIsNeverGivenTwice() throws {
+        let store = try SnapshotStore.inMemory()
+        try store.save(Self.stack(2), session: "kept")
+        try store.save(Self.stack(3), session: "gone")
+        try store.deleteSession("gone")
+        let largest = try store.database.read { try Int64.fetchOne($0, sql: "SELECT value FROM restack_meta WHERE key = 'value_high_water'") }
+        #expect(largest == 9)
+        try store.save(Self.stack(4), session: "kept")
+        let ids = try store.database.read { try Int64.fetchAll($0, sql: "SELECT id FROM restack_value ORDER BY id") }
+        #expect(ids == [1, 2, 3, 4, 10, 11], "the new screens get ids past the deleted ones")
+        #expect(try store.check().isHealthy)
+        try store.deleteSession("kept")
+        #expect(try Self.values(store) == 0)
+        try store.save(Self.stack(0), session: "new")
+        #expect(try store.database.read { try Int64.fetchAll($0, sql: "SELECT id FROM restack_value ORDER BY id") } == [12, 13])
+    }
+
+    /// `check` collects every tree's references, however many problems come before it and
+    /// whatever else is wrong with its row: no value a tree uses is called unreferenced.
+    @Test func checkSeesTheValuesOfEveryTree() throws {
+        let store = try SnapshotStore.inMemory(options: .init(retention: .init(keepLast: 100)))
+        var ids: [Int64] = []
+        for index in 0..<22 {
+            ids.append(try store.save(.drillDown(left: [record("r\(index)")]), session: "s").id)
+        }
+        try store.database.write { db in
+            for id in ids.prefix(20) {
+                try editTree(db, snapshot: id) { $0.records[0].slot = "middle" }
+            }
+            try db.execute(sql: "UPDATE restack_snapshot SET format_version = 'two' WHERE id = ?", arguments: [ids[21]])
+        }
+        let problems = try store.check().problems
+        #expect(problems.filter { $0.contains("which no kind has") }.count == 20, "\(problems)")
+        #expect(!problems.contains { $0.hasPrefix("restack_value") }, "\(problems)")
+    }
 }

@@ -126,4 +126,50 @@ struct SharedRecordsUpgradeTests {
         // History counts the records without reading trees.
         #expect(try store.snapshots(session: "s").map(\.recordCount) == [1, 3, 0])
     }
+
+    /// A damaged store of migration 8 whose rows refer to a missing snapshot or session opened
+    /// before migration 9, and `check` reported them: it still opens, read-only and for writing,
+    /// its rows of no snapshot kept as they were.
+    @Test func rowsOfNoSnapshotAreKeptAndReported() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path("m008.sqlite")
+        let old = try storeMadeByMigrations(8, at: file)
+        try old.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            try db.execute(sql: """
+                INSERT INTO restack_session (id, name, created_at) VALUES (1, 's', 0);
+                INSERT INTO restack_snapshot (id, session_id, format_version, saved_at, shape) VALUES (1, 1, 1, 1000, 'drillDown'), (2, 99, 1, 2000, 'drillDown');
+                INSERT INTO restack_record (snapshot_id, path, parent, slot, position, identifier, class_name) VALUES
+                    (1, 'left[0]', '', 'left', 0, 'a', 'A'), (77, 'left[0]', '', 'left', 0, 'orphan', 'O');
+                INSERT INTO restack_container (snapshot_id, owner, kind) VALUES (77, '', 'stack');
+                INSERT INTO restack_setting (snapshot_id, owner, name, value) VALUES (77, '', 'afterDrop', 'truncate');
+                """)
+        }
+        try old.close()
+        func expectReads(_ store: SnapshotStore) throws {
+            #expect(try store.snapshot(id: 1).tree == .drillDown(left: [RestorationRecord(identifier: "a", className: "A")]))
+            let problems = try store.check().problems.joined(separator: "\n")
+            for fragment in ["restack_legacy_record: records kept from before migration 9 that no tree holds: snapshot 77",
+                             "restack_legacy_container: containers kept from before migration 9 that no tree holds: snapshot 77",
+                             "restack_legacy_setting: settings kept from before migration 9 that no tree holds: snapshot 77",
+                             "refer to a missing session or snapshot"] {
+                #expect(problems.contains(fragment), "\(fragment): \(problems)")
+            }
+        }
+        let before = FileFingerprint(file)
+        try expectReads(try SnapshotStore(readingAt: file))
+        #expect(FileFingerprint(file) == before, "a read-only opening leaves the file byte for byte")
+        try expectReads(try SnapshotStore(path: file))
+        let queue = try DatabaseQueue(path: file)
+        let kept = try queue.read { db in
+            try Self.rows(db, """
+                SELECT snapshot_id, identifier FROM restack_legacy_record
+                UNION ALL SELECT snapshot_id, kind FROM restack_legacy_container
+                UNION ALL SELECT snapshot_id, value FROM restack_legacy_setting
+                UNION ALL SELECT id, session_id FROM restack_snapshot WHERE id = 2
+                """)
+        }
+        try queue.close()
+        #expect(kept == [["77", "\"orphan\""], ["77", "\"stack\""], ["77", "\"truncate\""], ["2", "99"]])
+    }
 }

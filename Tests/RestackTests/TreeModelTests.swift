@@ -57,4 +57,18 @@ struct TreeModelTests {
         #expect(deep.root.depth == 10_001)
         #expect(deep.allRecords.count == 10_001)
     }
+
+    /// Equal trees hash alike (a set or a dictionary key holds them once); a tree that differs
+    /// only in its format version is another key.
+    @Test func equalTreesAreOneKey() {
+        let a = tree(stack(node("a"), node("b")))
+        let same = tree(stack(node("a"), node("b")))
+        let other = RestorationTree(formatVersion: 1, root: a.root)
+        #expect(a == same && a != other)
+        #expect(a.hashValue == same.hashValue)
+        #expect(Set([a, same, other]).count == 2)
+        var keyed = [a: 1]
+        keyed[same] = 2
+        #expect(keyed.count == 1 && keyed[a] == 2)
+    }
 }

@@ -50,13 +50,6 @@ public enum ColumnsColumn: String, Hashable, Sendable, CaseIterable {
     case detail
 }
 
-extension RecordPath.Step {
-    /// A position in the sidebar column: `sidebar[i]`.
-    package static func sidebar(_ index: Int) -> RecordPath.Step { RecordPath.Step("sidebar", index) }
-    /// A position in the content column: `content[i]`.
-    package static func content(_ index: Int) -> RecordPath.Step { RecordPath.Step("content", index) }
-}
-
 extension ColumnsContainer: ContainerKind {
     package static var kind: ContainerKindName { .columns }
     package static var noun: String { "column split" }

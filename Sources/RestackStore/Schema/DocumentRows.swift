@@ -101,11 +101,24 @@ enum DocumentRows {
             let reason = String(decoding: bytes.dropFirst(), as: UTF8.self)
             throw damaged(snapshotID, "its rows from before migration 9 do not fit a tree (\(reason)); they are kept as they were in restack_legacy_record, restack_legacy_container and restack_legacy_setting")
         }
+        let blob: TreeBlob
         do {
-            return try TreeBlob(decoding: bytes)
+            blob = try TreeBlob(decoding: bytes)
         } catch {
             throw damaged(snapshotID, error.detail)
         }
+        // The depth of the container each record would own (index 0: the root's), judged
+        // before any path is built: a chain of records, each in the previous one's container,
+        // would make paths of quadratic length.
+        var depths = [1]
+        depths.reserveCapacity(blob.records.count + 1)
+        for record in blob.records {
+            guard depths[record.owner] <= RestorationTree.maxContainerDepth else {
+                throw damaged(snapshotID, "containers nested deeper than \(RestorationTree.maxContainerDepth)")
+            }
+            depths.append(depths[record.owner] + 1)
+        }
+        return blob
     }
 
     /// The path of each record of `blob` (index i + 1 for its i-th record; index 0, the root
@@ -161,6 +174,9 @@ enum DocumentRows {
             }
             var row = ContainerRow(kind: kind, settings: [:])
             for setting in container.settings {
+                guard row.settings[setting.name] == nil else {
+                    throw damaged(snapshotID, "the container at \"\(path(container.owner))\" has the setting \"\(setting.name)\" twice")
+                }
                 row.settings[setting.name] = try SettingRows.setting(setting, of: kind, snapshotID: snapshotID, owner: path(container.owner))
             }
             containers[container.owner] = row

@@ -170,49 +170,75 @@ enum RecordValues {
         }
     }
 
-    /// The id after the largest value id.
+    /// The id after the largest value id present and the largest ever given (`restack_meta`'s
+    /// `value_high_water`), so that an id is never given twice: a snapshot whose value was
+    /// deleted (damage) reports a missing value, never another record's.
     private static func firstFreeID(_ db: Database) throws -> Int64 {
         var largest: Int64 = 0
-        try db.forEachRow("SELECT COALESCE(MAX(id), 0) FROM restack_value", binding: []) { step in
+        try db.forEachRow(firstFreeIDSQL, binding: []) { step in
             largest = try StoredValues(statement: step, name: .unidentified).integer(0, .valueID)
             return false
         }
         guard largest < Int64.max else {
-            throw DamagedValue(detail: "restack_value.id: the ids have reached 9223372036854775807, the largest, so no value can be added")
+            throw DamagedValue(detail: ExhaustedIDs.valueProblem)
         }
         return largest + 1
     }
 
+    static let firstFreeIDSQL = """
+        SELECT MAX(COALESCE((SELECT MAX(id) FROM restack_value), 0),
+                   COALESCE((SELECT value FROM restack_meta WHERE key = 'value_high_water' AND typeof(value) = 'integer'), 0))
+        """
+
     // MARK: Deleting
 
-    /// The value ids the trees `trees` reference (trees that do not decode reference none).
-    static func referenced(by trees: [Data]) -> Set<Int64> {
+    /// The value ids the trees `trees` reference, or `nil` when one of them does not decode
+    /// (damage, or a newer version's tree): what it references cannot be told. The rows of an
+    /// older store kept as they were (``MigratedTree/legacyFormat``) reference none.
+    static func referenced(by trees: [Data?]) -> Set<Int64>? {
         var ids = Set<Int64>()
         for tree in trees {
-            if let blob = try? TreeBlob(decoding: tree) {
-                ids.formUnion(blob.records.map(\.valueID))
-            }
+            guard let tree else { return nil }
+            if tree.first == MigratedTree.legacyFormat { continue }
+            guard let blob = try? TreeBlob(decoding: tree) else { return nil }
+            ids.formUnion(blob.records.map(\.valueID))
         }
         return ids
     }
 
     /// Deletes the values of `deleted` (trees of deleted snapshots of session `sessionID`) that
     /// no remaining snapshot of the session references: values are only shared within a session.
+    ///
+    /// When a remaining tree does not decode, nothing is deleted: it may reference any value,
+    /// and a value kept too long (`check` reports it) is better than one lost. A deleted tree
+    /// that does not decode leaves its values (which they are cannot be told). The largest id deleted is kept as
+    /// `value_high_water` when it was the largest present, so that it is never given again.
     static func deleteUnreferenced(_ db: Database, deleted: [Data], sessionID: Int64?) throws {
-        var doomed = referenced(by: deleted)
+        var doomed = Set(deleted.flatMap { referenced(by: [$0]) ?? [] })
         guard !doomed.isEmpty else { return }
         if let sessionID {
-            var remaining: [Data] = []
+            var remaining: [Data?] = []
             try db.forEachRow("SELECT tree FROM restack_snapshot WHERE session_id = ?", binding: [sessionID.databaseValue]) { step in
-                if let tree = try? StoredValues(statement: step, name: .unidentified).blob(0, .tree) {
-                    remaining.append(tree)
-                }
+                remaining.append((try? StoredValues(statement: step, name: .unidentified).blob(0, .tree)) ?? nil)
                 return true
             }
-            doomed.subtract(referenced(by: remaining))
+            guard let kept = referenced(by: remaining) else { return }
+            doomed.subtract(kept)
         }
+        guard let largestDoomed = doomed.max() else { return }
         try inLists(doomed.sorted()) { list in
             try db.cachedStatement(sql: deleteSQL).execute(binding: list)
         }
+        // Only a deletion of the largest id present needs the mark written.
+        var largest: Int64 = 0
+        try db.forEachRow("SELECT COALESCE(MAX(id), 0) FROM restack_value", binding: []) { step in
+            largest = try StoredValues(statement: step, name: .unidentified).integer(0, .valueID)
+            return false
+        }
+        guard largest < largestDoomed else { return }
+        try db.execute("""
+            INSERT INTO restack_meta (key, value) VALUES ('value_high_water', ?1)
+            ON CONFLICT (key) DO UPDATE SET value = MAX(value, ?1)
+            """, binding: [largestDoomed.databaseValue])
     }
 }

@@ -4,12 +4,12 @@
 ///
 /// The list only numbers strings: the kinds stay the source of every name (their own files), and
 /// a name that is not in the list (a new kind's, a new setting's) is written inline, so a new kind
-/// needs no change here. The list is append-only: a stored tree names an entry by its index, so
-/// an entry is never removed, reordered or changed (`ReleasedNamesTests` pins it). Appending a
-/// name changes nothing stored; a store that meets an index it does not know reports the tree as
-/// damaged.
+/// needs no change here. The list is closed: a stored tree names an entry by its index, and a
+/// version that meets an index it does not know reports the tree as damaged, so an entry is never
+/// added, removed, reordered or changed (`ReleasedNamesTests` pins it). Numbering another name
+/// would be a new tree format (``TreeBlob/format``), which older versions refuse to read.
 enum ReleasedNames {
-    /// The names, by index. Append only.
+    /// The names, by index. Closed: never edited.
     static let all: [String] = [
         // Slots (migration 9).
         "left", "right", "records", "primary", "detail", "tabs", "base", "presented", "sidebar", "content",

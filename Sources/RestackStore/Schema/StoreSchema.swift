@@ -8,8 +8,13 @@ enum StoreSchema {
     static let tablePrefix = "restack_"
 
     /// A migrator that applies Restack's migrations from `Migrations/`.
+    ///
+    /// Its migrations run with foreign keys off and without GRDB's deferred foreign-key check,
+    /// which checks the whole file: a store whose rows refer to a missing session or snapshot
+    /// (damage, which `check` reports) still opens, read-only too, and migrates with every row
+    /// kept, as it opened before migration 9. Restack's migrations never make such a row.
     static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
+        var migrator = DatabaseMigrator().disablingDeferredForeignKeyChecks()
         register(in: &migrator)
         return migrator
     }

@@ -207,8 +207,8 @@ extension TreeBlob {
             }
             let slot = try reader.name("record \(index)'s slot")
             let position = try reader.int("record \(index)'s position")
-            let valueID = try reader.int("record \(index)'s value id")
-            records.append(Record(owner: Int(owner), slot: slot, position: position, valueID: Int64(valueID)))
+            let valueID = try reader.int("record \(index)'s value id", as: Int64.self)
+            records.append(Record(owner: Int(owner), slot: slot, position: position, valueID: valueID))
         }
         let containerCount = try reader.count("the container count")
         var containers: [Container] = []
@@ -274,14 +274,15 @@ extension TreeBlob {
             }
         }
 
-        /// A varint that fits an `Int` (and `Int64`).
-        mutating func int(_ what: @autoclosure () -> String) throws(Malformed) -> Int {
+        /// A varint that fits `T`: an `Int` is 32 bits on watchOS (arm64_32), where a larger
+        /// value is malformed, never a trap.
+        mutating func int<T: FixedWidthInteger>(_ what: @autoclosure () -> String, as type: T.Type = Int.self) throws(Malformed) -> T {
             let start = offset
             let value = try varint(what())
-            guard value <= UInt64(Int64.max) else {
+            guard let fitting = T(exactly: value) else {
                 throw Malformed(detail: "\(what()) (byte \(start)) is \(value), past the largest integer")
             }
-            return Int(value)
+            return fitting
         }
 
         /// A count of things that follow, each at least one byte: never more than the bytes left.

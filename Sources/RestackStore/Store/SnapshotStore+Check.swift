@@ -122,37 +122,45 @@ extension SnapshotStore {
     /// Every snapshot's tree read as a restore reads it, with its values: bytes that are not a
     /// tree, a value id with no row, an entry its kind does not allow (a slot, a gap in a stack,
     /// a setting, judged by the kinds' own declarations), each reported with its snapshot and
-    /// path; and values that no tree references.
+    /// path (the first 20 such trees); and values that no tree references, from every tree's
+    /// references, whatever else is wrong with its row: none when a tree does not decode, which
+    /// may use any value.
     private static func treeProblems(_ attempt: ((String, (Database) throws -> [String]) -> [String]?)) -> [String] {
         attempt("reading the trees") { db in
             var problems: [String] = []
             var referenced = Set<Int64>()
-            let snapshots = try Row.fetchAll(db, sql: """
-                SELECT id, format_version, shape, tree FROM restack_snapshot
-                WHERE typeof(tree) = 'blob' AND typeof(format_version) = 'integer' ORDER BY id
-                """)
+            var everyTreeDecodes = true
+            let snapshots = try Row.fetchAll(db, sql: "SELECT id, format_version, shape, tree FROM restack_snapshot ORDER BY id")
             for row in snapshots {
-                let id: Int64 = row[0]
-                let tree: Data = row[3]
-                if let blob = try? TreeBlob(decoding: tree) {
-                    referenced.formUnion(blob.records.map(\.valueID))
+                // A tree of another class than a blob is reported by the column scan above.
+                guard case .int64(let id) = (row[0] as DatabaseValue).storage, case .blob(let tree) = (row[3] as DatabaseValue).storage else {
+                    everyTreeDecodes = false
+                    continue
                 }
-                // A shape no form has is reported by its own check: the tree cannot be judged.
-                guard let shape = String.fromDatabaseValue(row[2] as DatabaseValue).flatMap(DocumentRows.Shape.init(rawValue:)) else {
+                if tree.first != MigratedTree.legacyFormat {
+                    if let blob = try? TreeBlob(decoding: tree) {
+                        referenced.formUnion(blob.records.map(\.valueID))
+                    } else {
+                        everyTreeDecodes = false
+                    }
+                }
+                // A format version or shape of the wrong class, or a shape no form has, is
+                // reported by its own check: the tree cannot be judged.
+                guard problems.count < 20, case .int64(let version) = (row[1] as DatabaseValue).storage, let formatVersion = Int(exactly: version),
+                      let shape = String.fromDatabaseValue(row[2] as DatabaseValue).flatMap(DocumentRows.Shape.init(rawValue:)) else {
                     continue
                 }
                 do {
-                    _ = try DocumentRows.document(db, snapshotID: id, tree: tree, formatVersion: row[1], shape: shape)
+                    _ = try DocumentRows.document(db, snapshotID: id, tree: tree, formatVersion: formatVersion, shape: shape)
                 } catch let damage as DamagedValue where !damage.detail.hasPrefix("restack_value.") {
                     // A value of the wrong class is reported by the column scan above.
                     problems.append(damage.detail)
                 } catch is DamagedValue {
                 }
-                if problems.count >= 20 { break }
             }
             let values = try Int64.fetchAll(db, sql: "SELECT id FROM restack_value ORDER BY id")
             let unreferenced = values.filter { !referenced.contains($0) }
-            if !unreferenced.isEmpty {
+            if everyTreeDecodes, !unreferenced.isEmpty {
                 let ids = unreferenced.prefix(10).map(String.init).joined(separator: ", ")
                 problems.append("restack_value: value\(unreferenced.count == 1 ? "" : "s") that no snapshot's tree references: \(ids)\(unreferenced.count > 10 ? " and \(unreferenced.count - 10) more" : "")")
             }

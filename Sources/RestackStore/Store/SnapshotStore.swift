@@ -236,6 +236,11 @@ public final class SnapshotStore: Sendable {
     /// try migrator.migrate(dbQueue)
     /// let store = try SnapshotStore(database: dbQueue)
     /// ```
+    ///
+    /// A migrator that defers foreign-key checks (GRDB's default) checks the whole file after
+    /// each migration, and so refuses to migrate a damaged store whose rows refer to a missing
+    /// session or snapshot; `disablingDeferredForeignKeyChecks()` migrates it with every row
+    /// kept, as ``SnapshotStore``'s own initializers do.
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
         StoreSchema.register(in: &migrator)
     }

@@ -41,8 +41,8 @@ enum StoreOpening {
                 let queue = try withStoreErrors(path: path) {
                     try DatabaseQueue(path: path, configuration: writerConfiguration(path: path, options: options, examined: examined))
                 }
-                if examined.status != .restack(unknown: [], missing: []) {
-                    try migrate(queue, path: path)
+                if let status = examined.status, status != .restack(unknown: [], missing: []) {
+                    try migrate(queue, path: path, from: status)
                 }
                 return queue
             } catch let error where attempt < 8 && isLostRace(error) && (error != .locked(path: path) || Date() < deadline) {
@@ -117,16 +117,25 @@ enum StoreOpening {
         }
     }
 
-    /// Applies the migrations the file lacks.
-    static func migrate(_ queue: DatabaseQueue, path: String) throws(StoreError) {
+    /// Applies the migrations the file lacks (`status`: what it had when opened).
+    ///
+    /// Another process may apply the same migrations at the same moment: a migration that
+    /// fails is a lost race only when the file has more of them now (fine if it is complete,
+    /// the rest applied again otherwise). When it has not, the error stands at once: a damaged
+    /// store (a table missing) is not retried.
+    static func migrate(_ queue: DatabaseQueue, path: String, from status: StoreSchema.Status) throws(StoreError) {
         try withStoreErrors(path: path) {
-            do {
-                try StoreSchema.migrator.migrate(queue)
-            } catch {
-                // Another process may have applied the same migration first: fine if the file
-                // is now complete; otherwise the error stands (and may be retried).
-                guard case .restack(unknown: [], missing: []) = try queue.read(StoreSchema.status) else {
-                    throw error
+            var missing = if case .restack(_, let missing) = status { missing } else { StoreSchema.knownMigrations }
+            while true {
+                do {
+                    try StoreSchema.migrator.migrate(queue)
+                    return
+                } catch {
+                    guard case .restack(unknown: [], let now) = try queue.read(StoreSchema.status), now.count < missing.count else {
+                        throw error
+                    }
+                    if now.isEmpty { return }
+                    missing = now
                 }
             }
         }
@@ -145,9 +154,6 @@ enum StoreOpening {
             // rolled back, and the file is as the other process left it.
             message.contains("already exists") || message.contains("duplicate column")
                 || message.contains("UNIQUE constraint failed: grdb_migrations")
-                // A migration run over the tables a later one (applied by the other process
-                // meanwhile) renamed or rebuilt: m008 over m009's tables.
-                || message.contains("no such column") || message.contains("no such table")
         default:
             false
         }
