@@ -289,9 +289,13 @@ enum DocumentRows {
             var built: [Placed] = []
             built.reserveCapacity(children.count)
             for var child in children {
+                // `nested` is empty when every record sits in the root (a record may still own
+                // an empty container).
                 let grandchildren = nested.isEmpty ? [] : nested[child.index]
                 if containers[child.index] != nil {
-                    nested[child.index] = []
+                    if !nested.isEmpty {
+                        nested[child.index] = []
+                    }
                     child.record.container = try container(owner: child.index, children: grandchildren, depth: depth + 1)
                 } else if !grandchildren.isEmpty {
                     throw damaged(snapshotID, "records under \"\(path(child.index))\", which holds no container")
