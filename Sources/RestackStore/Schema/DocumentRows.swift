@@ -29,40 +29,49 @@ enum DocumentRows {
         slots.firstIndex { $0.name == name }
     }
 
-    /// One record, placed by its parent, slot and position.
+    /// One record, placed by its parent, slot and position; `index` is its index in its tree
+    /// (i + 1 for the i-th record, as owners count).
     struct Placed {
         var slot: Int
         var position: Int
         var record: RestorationRecord
+        var index: Int
     }
 
-    /// A snapshot's records as decoded, grouped by parent, before the document is built.
+    /// A snapshot's records as decoded, grouped by the record owning their container, before
+    /// the document is built. Containers are found by their owner's index, never by path: a
+    /// path is made only for a message (<doc:Performance>).
     struct RecordRows {
         let snapshotID: Int64
         /// The records of the root container.
         var top: [Placed] = []
-        /// The records of nested containers, by their parent's path.
-        var nested: [String: [Placed]] = [:]
+        /// The records of nested containers, by the index of the record owning the container
+        /// (empty for a tree whose records all sit in the root).
+        var nested: [[Placed]] = []
         /// Records added so far.
         var count = 0
 
-        init(snapshotID: Int64) {
+        init(snapshotID: Int64, recordCount: Int, nested hasNested: Bool) {
             self.snapshotID = snapshotID
-            top.reserveCapacity(16)
+            top.reserveCapacity(hasNested ? 4 : 16)
+            if hasNested {
+                nested = [[Placed]](repeating: [], count: recordCount + 1)
+            }
         }
 
-        /// Adds the record at `path`, whose container is owned by `parent` ('' for the root).
-        mutating func add(parent: String, path: @autoclosure () -> String, slot: String, position: Int,
+        /// Adds record `index` at `path` (made only for a message), whose container is owned by
+        /// record `owner` (0 for the root).
+        mutating func add(index: Int, owner: Int, path: @autoclosure () -> String, slot: String, position: Int,
                           record: RestorationRecord) throws(DamagedValue) {
             count += 1
             guard let code = slotCode(slot) else {
                 throw damaged(snapshotID, "the record at \"\(path())\" is in the slot \"\(slot)\", which no kind has (expected \(slotNamesPhrase))")
             }
-            let placed = Placed(slot: code, position: position, record: record)
-            if parent.isEmpty {
+            let placed = Placed(slot: code, position: position, record: record, index: index)
+            if owner == 0 {
                 top.append(placed)
             } else {
-                nested[parent, default: []].append(placed)
+                nested[owner].append(placed)
             }
         }
     }
@@ -132,64 +141,68 @@ enum DocumentRows {
     static func document(_ db: some StatementRunner, snapshotID: Int64, tree bytes: Data, formatVersion: Int,
                          shape: Shape) throws -> (tree: RestorationTree, recordCount: Int) {
         let blob = try decode(bytes, snapshotID: snapshotID)
-        // Paths are built only for a tree with nested containers (their records are grouped by
-        // path) or for a message: a drill-down's records all sit in the root.
-        let nested = blob.records.contains { $0.owner != 0 }
-        let recordPaths = nested ? paths(blob) : []
+        // A path names a record or container only in a message: containers are found by their
+        // owner's index (a path built and hashed for every record of a nested tree cost its
+        // restore about a fifth, <doc:Performance>).
         func path(_ index: Int) -> String {
-            nested ? recordPaths[index] : (index == 0 ? "" : paths(blob)[index])
+            index == 0 ? "" : paths(blob)[index]
         }
+        let nested = blob.records.contains { $0.owner != 0 }
         let values = try RecordValues.read(db, blob, path: path, snapshotID: snapshotID)
-        var rows = RecordRows(snapshotID: snapshotID)
+        var rows = RecordRows(snapshotID: snapshotID, recordCount: blob.records.count, nested: nested)
         for (index, entry) in blob.records.enumerated() {
-            try rows.add(parent: nested ? recordPaths[entry.owner] : "", path: path(index + 1), slot: entry.slot,
+            try rows.add(index: index + 1, owner: entry.owner, path: path(index + 1), slot: entry.slot,
                          position: entry.position, record: values[index])
         }
         if shape == .drillDown {
             // A format-1 state: its root is implied, and it has no container (no dictionary of
             // them is made, as the launch of a drill-down never made one).
-            guard rows.nested.isEmpty, blob.containers.isEmpty else {
+            guard !nested, blob.containers.isEmpty else {
                 throw damaged(snapshotID, "a format-1 snapshot with containers")
             }
             let root = try drillDown(rows.top, snapshotID: snapshotID, owner: "")
             return (.drillDown(formatVersion: formatVersion, left: root.left, right: root.right), rows.count)
         }
-        var containers: [String: ContainerRow] = [:]
+        // Each container by the index of the record owning it (0: the root's).
+        var containers = [ContainerRow?](repeating: nil, count: blob.records.count + 1)
         for container in blob.containers {
-            let owner = path(container.owner)
             guard let kind = RestorationContainer.Kind(rawValue: container.kind) else {
-                throw damaged(snapshotID, "the container at \"\(owner)\" has an unknown kind \"\(container.kind)\"")
+                throw damaged(snapshotID, "the container at \"\(path(container.owner))\" has an unknown kind \"\(container.kind)\"")
             }
-            guard containers[owner] == nil else {
-                throw damaged(snapshotID, "two containers at \"\(owner)\"")
+            guard containers[container.owner] == nil else {
+                throw damaged(snapshotID, "two containers at \"\(path(container.owner))\"")
             }
             var row = ContainerRow(kind: kind, settings: [:])
             for setting in container.settings {
                 guard row.settings[setting.name] == nil else {
-                    throw damaged(snapshotID, "the container at \"\(owner)\" has the setting \"\(setting.name)\" twice")
+                    throw damaged(snapshotID, "the container at \"\(path(container.owner))\" has the setting \"\(setting.name)\" twice")
                 }
-                row.settings[setting.name] = try SettingRows.setting(setting, of: kind, snapshotID: snapshotID, owner: owner)
+                row.settings[setting.name] = try SettingRows.setting(setting, of: kind, snapshotID: snapshotID, owner: path(container.owner))
             }
-            containers[owner] = row
+            containers[container.owner] = row
         }
-        return (try document(rows: rows, containers: containers, formatVersion: formatVersion, shape: shape), rows.count)
+        return (try document(rows: rows, containers: containers, blob: blob, formatVersion: formatVersion, shape: shape), rows.count)
     }
 
-    /// Builds a snapshot's document from its records and containers.
-    static func document(rows: RecordRows, containers: [String: ContainerRow], formatVersion: Int, shape: Shape) throws -> RestorationTree {
+    /// Builds a snapshot's document from its records and containers (by owner index), `blob`
+    /// naming them in messages.
+    static func document(rows: RecordRows, containers: [ContainerRow?], blob: TreeBlob, formatVersion: Int, shape: Shape) throws -> RestorationTree {
         let snapshotID = rows.snapshotID
         switch shape {
         case .drillDown:
-            guard rows.nested.isEmpty, containers.isEmpty else {
+            guard rows.nested.allSatisfy(\.isEmpty), containers.allSatisfy({ $0 == nil }) else {
                 throw damaged(snapshotID, "a format-1 snapshot with containers")
             }
             let root = try drillDown(rows.top, snapshotID: snapshotID, owner: "")
             return .drillDown(formatVersion: formatVersion, left: root.left, right: root.right)
         case .tree, .navigationPath:
-            var builder = TreeBuilder(snapshotID: snapshotID, nested: rows.nested, containers: containers)
-            let root = try builder.container(owner: "", children: rows.top, depth: 1)
-            guard builder.nested.isEmpty, builder.containers.isEmpty else {
-                let strays = (Array(builder.nested.keys) + Array(builder.containers.keys)).sorted().prefix(3)
+            var builder = TreeBuilder(snapshotID: snapshotID, blob: blob, nested: rows.nested, containers: containers)
+            let root = try builder.container(owner: 0, children: rows.top, depth: 1)
+            let strayOwners = builder.nested.indices.filter { !builder.nested[$0].isEmpty }
+                + builder.containers.indices.filter { builder.containers[$0] != nil }
+            guard strayOwners.isEmpty else {
+                let paths = paths(blob)
+                let strays = Set(strayOwners.map { paths[$0] }).sorted().prefix(3)
                 throw damaged(snapshotID, "entries under paths that hold no container: \(strays.joined(separator: ", "))")
             }
             guard shape == .navigationPath else {
@@ -221,24 +234,25 @@ enum DocumentRows {
 
     /// The records of each slot of `kind`, in its slot order, checked: only its slots, positions
     /// 0 to n - 1 in a sequence, at most one record at 0 in a single slot.
-    static func slotContents(_ children: [Placed], of kind: any ContainerKind.Type, snapshotID: Int64, owner: String) throws -> [[RestorationRecord]] {
+    static func slotContents(_ children: [Placed], of kind: any ContainerKind.Type, snapshotID: Int64,
+                             owner: @autoclosure () -> String) throws -> [[RestorationRecord]] {
         var bySlot = [[Placed]](repeating: [], count: kind.slots.count)
         for child in children {
             guard let local = kind.slots.firstIndex(where: { $0.name == slots[child.slot].name }) else {
-                throw damaged(snapshotID, "a record in a slot its container at \"\(owner)\" does not have (\(slots[child.slot].name))")
+                throw damaged(snapshotID, "a record in a slot its container at \"\(owner())\" does not have (\(slots[child.slot].name))")
             }
             bySlot[local].append(child)
         }
         return try zip(kind.slots, bySlot).map { slot, placed in
             guard slot.isSequence else {
                 guard placed.count <= 1, placed.allSatisfy({ $0.position == 0 }) else {
-                    throw damaged(snapshotID, "the container at \"\(owner)\" has more than one \(slot.name) record, or one not at position 0")
+                    throw damaged(snapshotID, "the container at \"\(owner())\" has more than one \(slot.name) record, or one not at position 0")
                 }
                 return placed.map(\.record)
             }
             let sorted = placed.sorted { $0.position < $1.position }
             for (index, child) in sorted.enumerated() where child.position != index {
-                throw gap(snapshotID, owner, "\(child.position) where \(index) was expected")
+                throw gap(snapshotID, owner(), "\(child.position) where \(index) was expected")
             }
             return sorted.map(\.record)
         }
@@ -251,37 +265,49 @@ enum DocumentRows {
     }
 
     /// Builds a tree's containers from the rows, consuming them: rows left over belong to no
-    /// container of the tree.
+    /// container of the tree. Containers and records are found by their owner's index; a path
+    /// (from `blob`) is made only for a message.
     struct TreeBuilder {
         let snapshotID: Int64
-        var nested: [String: [Placed]]
-        var containers: [String: ContainerRow]
+        let blob: TreeBlob
+        var nested: [[Placed]]
+        var containers: [ContainerRow?]
 
-        mutating func container(owner: String, children: [Placed], depth: Int) throws -> RestorationContainer {
+        func path(_ index: Int) -> String {
+            index == 0 ? "" : paths(blob)[index]
+        }
+
+        mutating func container(owner: Int, children: [Placed], depth: Int) throws -> RestorationContainer {
             guard depth <= RestorationTree.maxContainerDepth else {
                 throw damaged(snapshotID, "containers nested deeper than \(RestorationTree.maxContainerDepth)")
             }
-            guard let settings = containers.removeValue(forKey: owner) else {
-                throw damaged(snapshotID, "records under \"\(owner)\", which holds no container")
+            guard let settings = containers[owner] else {
+                throw damaged(snapshotID, "records under \"\(path(owner))\", which holds no container")
             }
-            // Each child that owns a container gets it first (its path is its parent's, a
-            // slash, its step).
+            containers[owner] = nil
+            // Each child that owns a container gets it first.
             var built: [Placed] = []
+            built.reserveCapacity(children.count)
             for var child in children {
-                let step = slots[child.slot].step(child.position).description
-                let path = owner.isEmpty ? step : owner + "/" + step
-                if containers[path] != nil {
-                    child.record.container = try container(owner: path, children: nested.removeValue(forKey: path) ?? [], depth: depth + 1)
-                } else if nested[path] != nil {
-                    throw damaged(snapshotID, "records under \"\(path)\", which holds no container")
+                // `nested` is empty when every record sits in the root (a record may still own
+                // an empty container).
+                let grandchildren = nested.isEmpty ? [] : nested[child.index]
+                if containers[child.index] != nil {
+                    if !nested.isEmpty {
+                        nested[child.index] = []
+                    }
+                    child.record.container = try container(owner: child.index, children: grandchildren, depth: depth + 1)
+                } else if !grandchildren.isEmpty {
+                    throw damaged(snapshotID, "records under \"\(path(child.index))\", which holds no container")
                 }
                 built.append(child)
             }
             let kind = settings.kind.definition
-            let contents = try slotContents(built, of: kind, snapshotID: snapshotID, owner: owner)
+            let contents = try slotContents(built, of: kind, snapshotID: snapshotID, owner: path(owner))
             do {
                 return try kind.stored(contents, settings: settings.settings.mapValues(\.setting))
             } catch {
+                let owner = path(owner)
                 throw SettingRows.damaged(snapshotID, owner: owner, setting: error.setting, "the \(kind.noun) at \"\(owner)\" \(error.phrase)")
             }
         }

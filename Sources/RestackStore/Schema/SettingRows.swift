@@ -15,13 +15,13 @@ enum SettingRows {
             (kind, Dictionary(kind.definition.settingDeclarations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
         })
 
-    /// The setting `entry` of a container of `kind` at `owner`, judged by the kind's
-    /// declaration: a name `kind` does not declare, or a value of a class its declaration does
-    /// not allow, is damaged.
+    /// The setting `entry` of a container of `kind` at `owner` (a path, made only for a
+    /// message), judged by the kind's declaration: a name `kind` does not declare, or a value of
+    /// a class its declaration does not allow, is damaged.
     static func setting(_ entry: TreeBlob.Setting, of kind: RestorationContainer.Kind, snapshotID: Int64,
-                        owner: String) throws(DamagedValue) -> StoredSetting {
+                        owner: @autoclosure () -> String) throws(DamagedValue) -> StoredSetting {
         guard let declaration = declarations[kind]?[entry.name] else {
-            throw DocumentRows.damaged(snapshotID, "the \(kind.definition.noun) at \"\(owner)\" has no setting \"\(entry.name)\"")
+            throw DocumentRows.damaged(snapshotID, "the \(kind.definition.noun) at \"\(owner())\" has no setting \"\(entry.name)\"")
         }
         switch (declaration.values, entry.value) {
         case (.choice, .text(let text)):
@@ -30,7 +30,7 @@ enum SettingRows {
             return .integer(number)
         case (.choice, let value), (.index, let value):
             let expected: StorageClass = if case .choice = declaration.values { .text } else { .integer }
-            throw damaged(snapshotID, owner: owner, setting: entry.name, "expected \(expected.phrase), found \(value.storageClass.phrase)")
+            throw damaged(snapshotID, owner: owner(), setting: entry.name, "expected \(expected.phrase), found \(value.storageClass.phrase)")
         }
     }
 
