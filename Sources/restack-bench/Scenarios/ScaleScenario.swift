@@ -136,8 +136,11 @@ struct ScaleScenario {
     /// (a reused store, or a virtual machine that pages out file pages left untouched for a
     /// while), and the big store's median with it (Performance.md, "Scale").
     private func readThrough(_ path: String) throws {
-        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        defer { try? file.close() }
-        while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty {}
+        guard let file = fopen(path, "rb") else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+        }
+        defer { fclose(file) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while fread(&buffer, 1, buffer.count, file) > 0 {}
     }
 }
