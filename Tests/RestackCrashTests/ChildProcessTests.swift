@@ -39,7 +39,9 @@ struct ChildProcessTests {
         let echoed = try ChildProcess.run("/bin/cat", [], input: input, timeout: 20)
         #expect(!echoed.timedOut)
         #expect(echoed.termination == .exited(0))
-        #expect(echoed.stdout == input)
+        // A Bool, not `==` in the expectation: a failed one would diff a megabyte, byte by byte.
+        let echoedWhole = echoed.stdout == input
+        #expect(echoedWhole, "\(echoed.stdout.count) of \(input.count) bytes")
     }
 
     @Test func aChildThatOutlivesItsTimeBoundIsKilled() throws {
