@@ -127,11 +127,24 @@ enum DocumentRows {
         var paths = [""]
         paths.reserveCapacity(blob.records.count + 1)
         for record in blob.records {
-            let step = slotCode(record.slot).map { slots[$0].step(record.position).description } ?? "\(record.slot)[\(record.position)]"
-            let owner = paths[record.owner]
-            paths.append(owner.isEmpty ? step : owner + "/" + step)
+            paths.append(path(owner: paths[record.owner], slot: record.slot, position: record.position))
         }
         return paths
+    }
+
+    /// The path of record `index` of `blob` (0: the root container's owner, `""`), for a
+    /// message: the paths are made only when one is needed.
+    static func path(_ index: Int, in blob: TreeBlob) -> String {
+        index == 0 ? "" : paths(blob)[index]
+    }
+
+    /// The path of the record at `position` of `slot` in the container that the record at
+    /// `owner` owns (`""`: the root's): the step its slot's kind makes, after the owner's path
+    /// (``RecordPath/spelling(_:after:)``). A slot no kind has is spelled `slot[position]`, for
+    /// a message.
+    static func path(owner: String, slot: String, position: Int) -> String {
+        let step = slotCode(slot).map { slots[$0].step(position).description } ?? "\(slot)[\(position)]"
+        return RecordPath.spelling(step, after: owner)
     }
 
     /// Builds a snapshot's document from its tree and its records' values, every entry and
@@ -145,7 +158,7 @@ enum DocumentRows {
         // owner's index (a path built and hashed for every record of a nested tree cost its
         // restore about a fifth, <doc:Performance>).
         func path(_ index: Int) -> String {
-            index == 0 ? "" : paths(blob)[index]
+            DocumentRows.path(index, in: blob)
         }
         let nested = blob.records.contains { $0.owner != 0 }
         let values = try RecordValues.read(db, blob, path: path, snapshotID: snapshotID)
@@ -274,7 +287,7 @@ enum DocumentRows {
         var containers: [ContainerRow?]
 
         func path(_ index: Int) -> String {
-            index == 0 ? "" : paths(blob)[index]
+            DocumentRows.path(index, in: blob)
         }
 
         mutating func container(owner: Int, children: [Placed], depth: Int) throws -> RestorationContainer {
