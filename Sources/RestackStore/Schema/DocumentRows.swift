@@ -89,11 +89,6 @@ enum DocumentRows {
         return tree
     }
 
-    /// Reads a snapshot's document back.
-    static func load(_ db: some StatementRunner, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> RestorationTree {
-        try document(db, snapshotID: snapshotID, tree: storedTree(db, snapshotID: snapshotID), formatVersion: formatVersion, shape: shape).tree
-    }
-
     /// A stored tree's entries, or the damage: bytes that are not a tree, or the rows of an
     /// older store kept as they were (``MigratedTree/legacyFormat``).
     static func decode(_ bytes: Data, snapshotID: Int64) throws(DamagedValue) -> TreeBlob {
