@@ -74,8 +74,8 @@ public enum DamagedStores {
         ("restack_value", "identifier", ["text", "NULL"], false, true),
         ("restack_value", "class_name", ["text", "NULL"], false, true),
         ("restack_value", "payload", ["blob", "NULL"], false, true),
-        // The largest snapshot id ever given: read by a save only when it is larger than the
-        // largest present (a damaged one is a problem `check` reports).
+        // The largest snapshot id ever given: read by a save only, not by listing, showing or
+        // restoring (a damaged one is `.corrupt` naming it, and a problem `check` reports).
         ("restack_meta", "key", ["text"], true, false),
         ("restack_meta", "value", ["integer", "NULL"], false, false),
         ("restack_outcome", "session", ["text"], false, true),

@@ -160,7 +160,7 @@ enum RecordValues {
                 blob.records[index].valueID = id
                 continue
             }
-            let id = try nextID ?? firstFreeID(db)
+            let id = try nextID ?? ExhaustedIDs.next(db, ExhaustedIDs.values)
             nextID = id + 1
             try db.cachedStatement(sql: "INSERT INTO restack_value (id, identifier, class_name, payload) VALUES (?, ?, ?, ?)")
                 .execute(binding: [id.databaseValue, record.identifier?.databaseValue ?? .null,
@@ -169,26 +169,6 @@ enum RecordValues {
             blob.records[index].valueID = id
         }
     }
-
-    /// The id after the largest value id present and the largest ever given (`restack_meta`'s
-    /// `value_high_water`), so that an id is never given twice: a snapshot whose value was
-    /// deleted (damage) reports a missing value, never another record's.
-    private static func firstFreeID(_ db: Database) throws -> Int64 {
-        var largest: Int64 = 0
-        try db.forEachRow(firstFreeIDSQL, binding: []) { step in
-            largest = try StoredValues(statement: step, name: .unidentified).integer(0, .valueID)
-            return false
-        }
-        guard largest < Int64.max else {
-            throw DamagedValue(detail: ExhaustedIDs.valueProblem)
-        }
-        return largest + 1
-    }
-
-    static let firstFreeIDSQL = """
-        SELECT MAX(COALESCE((SELECT MAX(id) FROM restack_value), 0),
-                   COALESCE((SELECT value FROM restack_meta WHERE key = 'value_high_water' AND typeof(value) = 'integer'), 0))
-        """
 
     // MARK: Deleting
 
@@ -229,16 +209,6 @@ enum RecordValues {
         try inLists(doomed.sorted()) { list in
             try db.cachedStatement(sql: deleteSQL).execute(binding: list)
         }
-        // Only a deletion of the largest id present needs the mark written.
-        var largest: Int64 = 0
-        try db.forEachRow("SELECT COALESCE(MAX(id), 0) FROM restack_value", binding: []) { step in
-            largest = try StoredValues(statement: step, name: .unidentified).integer(0, .valueID)
-            return false
-        }
-        guard largest < largestDoomed else { return }
-        try db.execute("""
-            INSERT INTO restack_meta (key, value) VALUES ('value_high_water', ?1)
-            ON CONFLICT (key) DO UPDATE SET value = MAX(value, ?1)
-            """, binding: [largestDoomed.databaseValue])
+        try ExhaustedIDs.keep(db, ExhaustedIDs.values, removed: largestDoomed)
     }
 }

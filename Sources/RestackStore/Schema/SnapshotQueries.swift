@@ -190,57 +190,16 @@ enum SnapshotQueries {
         return StoredSnapshot(info: info, tree: document.tree)
     }
 
-    /// The id of a new snapshot: one more than the largest id present and the largest ever
-    /// given (`restack_meta`'s `snapshot_high_water`), so that an id is never given twice. Ids
-    /// that have run out are damage (``ExhaustedIDs``), never SQLite's "full".
-    static func nextSnapshotID(_ db: Database) throws -> Int64 {
-        var largest: Int64 = 0
-        try db.forEachRow(nextSnapshotIDSQL, binding: []) { step in
-            largest = try StoredValues(statement: step, name: .unidentified).integer(0, .highWater)
-            return false
-        }
-        guard largest < Int64.max else {
-            throw DamagedValue(detail: ExhaustedIDs.snapshotProblem)
-        }
-        return largest + 1
-    }
-
-    static let nextSnapshotIDSQL = """
-        SELECT MAX(COALESCE((SELECT MAX(id) FROM restack_snapshot), 0),
-                   COALESCE((SELECT value FROM restack_meta WHERE key = 'snapshot_high_water'), 0))
-        """
-
     /// Deletes the snapshots with the ids `ids` (of session `sessionID`, or of any), the values
     /// only they referenced, and keeps the largest id ever given when it is among them.
     static func delete(_ db: Database, snapshots ids: [(id: Int64, tree: Data?)], sessionID: Int64?) throws {
         guard !ids.isEmpty else { return }
-        try keepingHighWater(db) {
-            try RecordValues.inLists(ids.map(\.id)) { list in
-                try db.cachedStatement(sql: "DELETE FROM restack_snapshot WHERE id IN (\(list.map { _ in "?" }.joined(separator: ", ")))")
-                    .execute(binding: list)
-            }
+        try RecordValues.inLists(ids.map(\.id)) { list in
+            try db.cachedStatement(sql: "DELETE FROM restack_snapshot WHERE id IN (\(list.map { _ in "?" }.joined(separator: ", ")))")
+                .execute(binding: list)
         }
+        try ExhaustedIDs.keep(db, ExhaustedIDs.snapshots, removed: ids.map(\.id).max())
         try RecordValues.deleteUnreferenced(db, deleted: ids.compactMap(\.tree), sessionID: sessionID)
-    }
-
-    /// Runs `deletion`, and records the largest id it removed as the high-water mark when it
-    /// removed the largest id present: only then is a write of `restack_meta` needed.
-    static func keepingHighWater(_ db: Database, _ deletion: () throws -> Void) throws {
-        func largest() throws -> Int64? {
-            var id: Int64?
-            try db.forEachRow("SELECT MAX(id) FROM restack_snapshot", binding: []) { step in
-                id = try StoredValues(statement: step, name: .unidentified).optionalInteger(0, .largestSnapshotID)
-                return false
-            }
-            return id
-        }
-        let before = try largest()
-        try deletion()
-        guard let before, try largest().map({ $0 < before }) ?? true else { return }
-        try db.execute("""
-            INSERT INTO restack_meta (key, value) VALUES ('snapshot_high_water', ?1)
-            ON CONFLICT (key) DO UPDATE SET value = MAX(value, ?1)
-            """, binding: [before.databaseValue])
     }
 
     /// Prunes a session's history: the one rule behind retention after each save and

@@ -106,8 +106,6 @@ extension StoredColumn {
     static let shape = StoredColumn("restack_snapshot", "shape", .text)
 
     static let recordCount = StoredColumn("restack_snapshot", "record_count", .integer)
-    /// The largest snapshot id present, as a query reads it (NULL without snapshots).
-    static let largestSnapshotID = StoredColumn("restack_snapshot", "MAX(id)", .integer, nullable: true)
     /// A snapshot's structure (``TreeBlob``); its entries are judged when the tree is read.
     static let tree = StoredColumn("restack_snapshot", "tree", .blob)
 
@@ -117,8 +115,6 @@ extension StoredColumn {
     static let payload = StoredColumn("restack_value", "payload", .blob, nullable: true)
 
     static let metaKey = StoredColumn("restack_meta", "key", .text)
-    /// The largest snapshot id ever given (`snapshot_high_water`), as a query reads it.
-    static let highWater = StoredColumn("restack_meta", "value", .integer)
     static let metaValue = StoredColumn("restack_meta", "value", .integer, nullable: true)
 
     static let outcomeID = StoredColumn("restack_outcome", "id", .integer)
@@ -166,6 +162,8 @@ enum StoredRow: CustomStringConvertible, Sendable {
     case outcome(Int64)
     /// A row of a restore outcome's dropped records.
     case outcomeDrop(outcome: Int64)
+    /// The entry of `restack_meta` with this key, such as `snapshot_high_water`.
+    case metaEntry(String)
     /// A row whose id could not be read.
     case unidentified
 
@@ -176,6 +174,8 @@ enum StoredRow: CustomStringConvertible, Sendable {
         case .value(let id, let snapshot, let path): "value \(id) (the record at \"\(path)\" of snapshot \(snapshot))"
         case .outcome(let id): "outcome \(id)"
         case .outcomeDrop(let outcome): "a drop count of outcome \(outcome)"
+        // As `check()` names it (SQL's `quote(key)`: the keys hold no quote).
+        case .metaEntry(let key): "the entry '\(key)'"
         case .unidentified: "a row whose id is damaged"
         }
     }

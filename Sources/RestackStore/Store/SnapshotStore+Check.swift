@@ -64,7 +64,9 @@ extension SnapshotStore {
             }
         }
         for table in ExhaustedIDs.tables {
-            if let problem = attempt("checking the ids of \(table)", { try ExhaustedIDs.problem($0, table) }) ?? nil {
+            // A mark of the wrong class is also a problem of its column, reported above.
+            if let problem = attempt("checking the ids of \(table)", { try ExhaustedIDs.problem($0, table) }) ?? nil,
+               !problems.contains(where: { $0.contains(problem) }) {
                 problems.append(problem)
             }
         }

@@ -63,7 +63,7 @@ extension SnapshotStore {
         // written; the structure is one blob on the snapshot's row.
         var (blob, contents) = DocumentRows.entries(tree)
         try RecordValues.store(db, &blob, contents: contents, sessionID: stored.id)
-        let snapshotID = try SnapshotQueries.nextSnapshotID(db)
+        let snapshotID = try ExhaustedIDs.next(db, ExhaustedIDs.snapshots)
         let recordCount = contents.count
         try db.cachedStatement(sql: """
             INSERT INTO restack_snapshot (id, session_id, format_version, app_version, saved_at, provisional_for, shape, record_count, tree)
