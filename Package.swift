@@ -87,8 +87,8 @@ let package = Package(
             ]
         ),
 
-        // Test support shared by the stress helper and the test targets: deterministic states,
-        // temporary folders, stores with damaged rows. Not a product.
+        // Test support shared by the stress helper, the bench and the test targets: deterministic
+        // states, temporary folders, stores with damaged rows, starting programs. Not a product.
         .target(
             name: "RestackTestSupport",
             dependencies: [
@@ -157,12 +157,14 @@ let package = Package(
             name: "RestackMailTests",
             dependencies: ["restack-mail", "restore-inspect", "Restack", "RestackStore", "RestackTestSupport"]
         ),
-        // The benchmark: Restack against raw SQLite and JSON files, in one interleaved run.
+        // The benchmark: Restack against raw SQLite and JSON files, in one interleaved run
+        // (RestackTestSupport for starting its probes: ChildProcess, not Foundation's Process).
         .executableTarget(
             name: "restack-bench",
             dependencies: [
                 "Restack",
                 "RestackStore",
+                "RestackTestSupport",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

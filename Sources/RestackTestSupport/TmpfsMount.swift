@@ -58,14 +58,8 @@ public final class TmpfsMount: @unchecked Sendable {
     }
 
     private static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        guard FileManager.default.isExecutableFile(atPath: tool) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        guard FileManager.default.isExecutableFile(atPath: tool),
+              let process = try? ChildProcess(tool, arguments, stdout: .nullDevice, stderr: .nullDevice) else { return false }
+        return process.wait() == .exited(0)
     }
 }

@@ -26,13 +26,13 @@ struct ConcurrencyTests {
         var acks: [Helper.Ack] = []
         var verifiedReads = 0
         var failures: [String] = []
-        for (process, output) in writerProcesses + readerProcesses {
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+        for helper in writerProcesses + readerProcesses {
+            let result = helper.finish()
+            let text = result.stdoutText
             acks += Helper.acks(in: text)
             verifiedReads += Helper.verifiedReads(in: text)
             failures += text.split(separator: "\n").filter { $0.hasPrefix("error") }.map(String.init)
-            #expect(process.terminationStatus == 0, "\(text.suffix(300))")
+            #expect(result.termination == .exited(0), "\(text.suffix(300))")
         }
         let elapsed = Date().timeIntervalSince(start)
 
@@ -97,10 +97,10 @@ struct OutcomeProcessTests {
             guard case .restore(let restoration) = try store.beginRestore(session: "main") else { Issue.record("expired or nothing saved"); return }
             try store.confirmRestore(restoration)
         }
-        for (process, output) in helpers {
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0 && text.contains("confirmed 40"), "\(text)")
+        for helper in helpers {
+            let result = helper.finish()
+            let text = result.stdoutText
+            #expect(result.termination == .exited(0) && text.contains("confirmed 40"), "\(text)")
         }
         let outcomes = try SnapshotStore(readingAt: path).restoreOutcomes()
         #expect(outcomes.count == 120)

@@ -19,13 +19,13 @@ struct FirstUseTests {
             let helpers = try (0..<processes).map { index in
                 try Helper.start(["save", "--db", path, "--session", "p\(index)", "--seed", "\(round * 100 + index)", "--count", "3"])
             }
-            for (index, (process, output)) in helpers.enumerated() {
-                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
+            for (index, helper) in helpers.enumerated() {
+                let result = helper.finish()
+                let text = result.stdoutText
                 let acks = Helper.acks(in: text)
                 acknowledged += acks.count
-                if process.terminationStatus != 0 || acks.count != 3 {
-                    failures.append("round \(round) process \(index): exit \(process.terminationStatus): \(text.prefix(300))")
+                if result.termination != .exited(0) || acks.count != 3 {
+                    failures.append("round \(round) process \(index): \(result.termination): \(text.prefix(300))")
                 }
             }
             let store = try SnapshotStore(readingAt: path)

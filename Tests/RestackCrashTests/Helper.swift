@@ -10,15 +10,8 @@ enum Helper {
     static let binary = builtExecutable(named: "restack-stress", overriddenBy: "RESTACK_STRESS")
 
     /// Starts the helper with its stdout on a pipe.
-    static func start(_ arguments: [String]) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, output)
+    static func start(_ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(binary.path, arguments, stdout: .pipe, stderr: .nullDevice)
     }
 
     struct Ack: Hashable {

@@ -23,17 +23,16 @@ struct KillTests {
         var checkedUpTo: Int64 = 0
 
         for kill in 0..<kills {
-            let (process, output) = try Helper.start(["save", "--db", path, "--session", "s\(kill % 5)", "--seed", "\(kill)"])
+            let helper = try Helper.start(["save", "--db", path, "--session", "s\(kill % 5)", "--seed", "\(kill)"])
             // One kill in four lands anywhere from launch (opening, migrating); the others land
             // at a random moment once saving is under way.
             var received = Data()
             if kill % 4 != 0 {
-                received = output.fileHandleForReading.availableData   // blocks until the first ack
+                received = helper.readOutput()   // blocks until the first ack
             }
             usleep(UInt32.random(in: kill % 4 == 0 ? 0...30_000 : 0...15_000))
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            received += output.fileHandleForReading.readDataToEndOfFile()
+            helper.send(SIGKILL)
+            received += helper.finish().stdout
             let text = String(decoding: received, as: UTF8.self)
             let acks = Helper.acks(in: text)
             acknowledged += acks

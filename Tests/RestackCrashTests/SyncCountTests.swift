@@ -58,13 +58,8 @@ enum SyncCount {
     static var straceIsAvailable: Bool {
         guard let strace else { return false }
         // ptrace may be forbidden in a container: try it once.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: strace)
-        process.arguments = ["-o", "/dev/null", "/bin/true"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        guard let process = try? ChildProcess(strace, ["-o", "/dev/null", "/bin/true"], stderr: .nullDevice) else { return false }
+        return process.wait() == .exited(0)
     }
 
     /// The `fsync`/`fdatasync` calls of a `restack-stress` run, with the path of each file
@@ -72,14 +67,9 @@ enum SyncCount {
     static func trace(_ arguments: [String]) throws -> String {
         let folder = try Scratch()
         let output = folder.path("strace.out")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: strace!)
-        process.arguments = ["-f", "-y", "-e", "trace=fsync,fdatasync", "-o", output, Helper.binary.path] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "restack-stress \(arguments) under strace")
+        let process = try ChildProcess(strace!, ["-f", "-y", "-e", "trace=fsync,fdatasync", "-o", output, Helper.binary.path] + arguments,
+                                       stdout: .nullDevice, stderr: .nullDevice)
+        #expect(process.wait() == .exited(0), "restack-stress \(arguments) under strace")
         return String(decoding: FileManager.default.contents(atPath: output) ?? Data(), as: UTF8.self)
     }
 

@@ -16,16 +16,8 @@ struct FullDiskTests {
 
         let folder = try TemporaryFolder(prefix: "restack-mail-output")
         let outputPath = folder.path("stdout"), errorPath = folder.path("stderr")
-        for path in [outputPath, errorPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-        let process = Process()
-        process.executableURL = MailProcess.binary
-        process.arguments = wide
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let process = try ChildProcess(MailProcess.binary.path, wide, stdin: .pipe, stdout: .file(outputPath), stderr: .file(errorPath))
+        defer { process.send(SIGKILL) }
         func output() -> String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
         #expect(MailProcess.waitUntil(timeout: 10) { output().contains("restored snapshot") } != nil, "\(output())")
         mount.fill()
@@ -34,17 +26,16 @@ struct FullDiskTests {
         var commands = 0
         let said = MailProcess.waitUntil(timeout: 20) {
             if commands < 12 {
-                input.fileHandleForWriting.write(Data((commands % 2 == 0 ? "open message-\(commands % 3 + 1)\n" : "back\n").utf8))
+                process.write(Data((commands % 2 == 0 ? "open message-\(commands % 3 + 1)\n" : "back\n").utf8))
                 commands += 1
             }
             return output().contains("not saved: ")
         }
         #expect(said != nil, "\(output())")
-        input.fileHandleForWriting.write(Data("open message-3\nquit\n".utf8))
-        try input.fileHandleForWriting.close()
+        process.write(Data("open message-3\nquit\n".utf8))
+        process.closeInput()
         #expect(MailProcess.waitUntil(timeout: 20) { !process.isRunning } != nil)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(process.wait() == .exited(0))
         #expect(output().contains("opened message-3"), "it still navigates: \(output())")
         let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         #expect(errors.hasPrefix("restack-mail: not saved: "), "\(errors)")

@@ -15,28 +15,9 @@ struct InputEdgeTests {
         let folder = try TemporaryFolder(prefix: "restack-mail-input")
         let path = inputPath ?? folder.path("input")
         if inputPath == nil { _ = FileManager.default.createFile(atPath: path, contents: Data((input ?? "").utf8)) }
-        let process = Process()
-        process.executableURL = MailProcess.binary
-        process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw CocoaError(.fileReadUnknown) }
-        let stdin = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        let output = Pipe(), errors = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let timer = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: timer)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        return MailProcess.Result(status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-                                  stdout: String(decoding: data, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self))
+        return MailProcess.Result(try ChildProcess.run(MailProcess.binary.path, arguments, environment: merged, stdin: .file(path), timeout: 20))
     }
 
     @Test func linesEndedByCRLFAndALastLineWithoutItsNewlineAreCommands() throws {

@@ -90,23 +90,17 @@ struct MailAppTests {
     @Test func aScriptedChangeReachesTheStoreWithinASecondAndQuitFlushes() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("mail.sqlite")
-        let process = Process()
-        process.executableURL = MailProcess.binary
-        process.arguments = ["--db", db, "--width", "80"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        input.fileHandleForWriting.write(Data("open archive\nopen archive-2026\n".utf8))
+        let process = try ChildProcess(MailProcess.binary.path, ["--db", db, "--width", "80"], stdin: .pipe, stdout: .pipe)
+        defer { process.send(SIGTERM) }
+        process.write(Data("open archive\nopen archive-2026\n".utf8))
         let took = MailProcess.waitUntil(timeout: 1) { MailProcess.storeShows("archive-2026", db: db) }
         #expect(took != nil, "the navigation did not reach the store within 1 s")
         #expect(process.isRunning)
-        input.fileHandleForWriting.write(Data("open message-6\nquit\n".utf8))
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        process.write(Data("open message-6\nquit\n".utf8))
+        let output = process.finish()   // standard input open to the end: `quit` ends the app
+        #expect(output.termination == .exited(0))
         #expect(MailProcess.storeShows("message-6", db: db))
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = output.stdoutText
         #expect(text.hasPrefix("restack-mail: store \(db)\n"))
         #expect(text.contains("compact 80 cols"))
     }

@@ -13,27 +13,20 @@ enum MailProcess {
         var killedBySignal: Bool
         var stdout: String
         var stderr: String
+
+        init(_ output: ChildProcess.Output) {
+            status = output.termination.status
+            if case .signalled = output.termination { killedBySignal = true } else { killedBySignal = false }
+            stdout = output.stdoutText
+            stderr = output.stderrText
+        }
     }
 
     /// Runs the app with `commands` on standard input (one per line) to the end.
     static func script(_ arguments: [String], commands: [String], environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe(), errors = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(commands.map { $0 + "\n" }.joined().utf8))
-        try input.fileHandleForWriting.close()
-        // Standard error is small (a line or two): read it after standard output.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-                      stdout: String(decoding: data, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self))
+        let output = try ChildProcess.run(binary.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                                          input: Data(commands.map { $0 + "\n" }.joined().utf8))
+        return Result(output)
     }
 
     /// Starts the app with standard input a pipe kept open and standard output a file, writes
@@ -42,28 +35,21 @@ enum MailProcess {
     static func signalled(_ arguments: [String], after command: String, shows: String, signal number: Int32) throws -> Int32 {
         let folder = try TemporaryFolder(prefix: "restack-mail-output")
         let outputPath = folder.path("stdout")
-        guard FileManager.default.createFile(atPath: outputPath, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try output.close()
-        input.fileHandleForWriting.write(Data((command + "\n").utf8))
+        let process = try ChildProcess(binary.path, arguments, stdin: .pipe, stdout: .file(outputPath), stderr: .nullDevice)
+        process.write(Data((command + "\n").utf8))
         let shown = waitUntil(timeout: 10) {
             (try? String(contentsOfFile: outputPath, encoding: .utf8))?.contains(shows) ?? false
         }
-        kill(process.processIdentifier, shown == nil ? SIGKILL : number)
+        process.send(shown == nil ? SIGKILL : number)
         // An app that does not end on the signal (one that left it blocked, as the parent
         // handed it over) fails the test instead of hanging it: killed after 10 s.
-        if waitUntil(timeout: 10, { !process.isRunning }) == nil { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        try input.fileHandleForWriting.close()
-        return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+        if waitUntil(timeout: 10, { !process.isRunning }) == nil { process.send(SIGKILL) }
+        let termination = process.wait()
+        process.closeInput()
+        switch termination {
+        case .exited(let status): return status
+        case .signalled(let signal): return -signal
+        }
     }
 
     /// A saved record of the app's kind.
@@ -92,15 +78,8 @@ enum MailProcess {
 
     /// The lines of `restore-inspect report --db` on the app's store.
     static func report(db: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = builtExecutable(named: "restore-inspect", overriddenBy: "RESTORE_INSPECT")
-        process.arguments = ["report", "--db", db]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let inspector = builtExecutable(named: "restore-inspect", overriddenBy: "RESTORE_INSPECT")
+        let text = try ChildProcess(inspector.path, ["report", "--db", db], stdout: .pipe, stderr: .nullDevice).finish().stdoutText
         return text.split(separator: "\n").map(String.init)
     }
 
@@ -189,52 +168,19 @@ final class Tmux {
             try Self.spawn(path, ["-L", socket] + arguments)
             return ""
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-L", socket] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed") }
-        return String(decoding: data, as: UTF8.self)
+        let output = try ChildProcess(path, ["-L", socket] + arguments, stdin: .nullDevice, stdout: .pipe, stderr: .nullDevice).finish()
+        guard output.termination == .exited(0) else { throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed") }
+        return output.stdoutText
     }
 
-    /// Runs a tmux command that may start a server, and waits for the client. Not through
-    /// Foundation's Process, for two reasons: the server it forks would inherit the signal mask of
-    /// the test's thread (SIGTERM and SIGHUP blocked: kill-server could never end it) and the
-    /// socket through which Process learns that its child ended (it would wait forever). So:
-    /// posix_spawn with an empty signal mask and default handlers, through bash, which closes
-    /// every descriptor above 2 before it becomes tmux.
+    /// Runs a tmux command that may start a server, and waits for the client. The server it forks
+    /// keeps the client's signal mask and descriptors: ChildProcess starts the client with no
+    /// signal blocked, default handlers and standard streams on `/dev/null` alone (a server that
+    /// inherited a blocked SIGTERM could not be ended by kill-server; one that held a pipe of ours
+    /// would keep our reads waiting).
     private static func spawn(_ path: String, _ arguments: [String]) throws {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2, SIGWINCH] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-        }
-        let closeAll = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; exec "$0" "$@""#
-        let argv = (["/bin/bash", "-c", closeAll, path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/bash", &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw Failure(description: "cannot start tmux: error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        guard status == 0 else { throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(status))") }
+        let client = try ChildProcess(path, arguments, stdin: .nullDevice, stdout: .nullDevice, stderr: .nullDevice)
+        let termination = client.wait()
+        guard termination == .exited(0) else { throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(termination))") }
     }
 }

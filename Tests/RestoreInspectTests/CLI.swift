@@ -25,33 +25,13 @@ enum CLI {
 
     /// Runs any program, as ``run(_:stdin:environment:)`` runs the binary.
     static func runTool(_ path: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String?] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if !environment.isEmpty {
-            var merged = ProcessInfo.processInfo.environment
-            for (key, value) in environment {
-                merged[key] = value
-            }
-            process.environment = merged
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment {
+            merged[key] = value
         }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin {
-            input.fileHandleForWriting.write(stdin)
-        }
-        try input.fileHandleForWriting.close()
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdoutData, as: UTF8.self),
-            stderr: String(decoding: stderrData, as: UTF8.self)
-        )
+        // Standard input a pipe that gets `stdin` and is closed.
+        let output = try ChildProcess.run(path, arguments, environment: merged, input: stdin)
+        return Result(status: output.termination.status, stdout: output.stdoutText, stderr: output.stderrText)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 import Testing
 
 extension CLI {
@@ -12,7 +13,7 @@ extension CLI {
         var timedOut: Bool
     }
 
-    /// Runs the binary through `/bin/sh` so that a test can hand it streams no `Process` can:
+    /// Runs the binary through `/bin/sh` so that a test can hand it streams a spawn cannot:
     /// `redirections` is shell syntax applied to the binary alone (`>/dev/full`, `>&-`, `2>&-`,
     /// `<&-`), and `source`, when given, is a command whose endless output is piped into its stdin.
     ///
@@ -33,42 +34,16 @@ extension CLI {
         }
         #endif
         let pipeline = (source.map { "\($0) | " } ?? "") + "exec \(measure)\"$0\" \"$@\" \(redirections)"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v 2000000 2>/dev/null; \(pipeline)", binary.path] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
         let start = DispatchTime.now().uptimeNanoseconds
-        try process.run()
-        let killed = Killed()
-        let watchdog = DispatchWorkItem {
-            killed.set()
-            kill(process.processIdentifier, SIGKILL)
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
+        let output = try ChildProcess.run("/bin/sh", ["-c", "ulimit -v 2000000 2>/dev/null; \(pipeline)", binary.path] + arguments,
+                                          stdin: .nullDevice, timeout: timeout)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // GNU time writes "Command exited with non-zero status N" before the figure.
         let rss = (try? String(contentsOfFile: rssFile, encoding: .utf8))?
             .split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         return ShapedRun(
-            result: Result(status: process.terminationStatus,
-                           stdout: String(decoding: stdoutData, as: UTF8.self),
-                           stderr: String(decoding: stderrData, as: UTF8.self)),
-            seconds: seconds, maxResidentKiB: rss, timedOut: killed.isSet
+            result: Result(status: output.termination.status, stdout: output.stdoutText, stderr: output.stderrText),
+            seconds: seconds, maxResidentKiB: rss, timedOut: output.timedOut
         )
-    }
-
-    /// A flag set by the watchdog's thread and read by the test's.
-    private final class Killed: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = false
-        func set() { lock.lock(); value = true; lock.unlock() }
-        var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 import Testing
 
 /// `restore-inspect` with standard streams that are closed, full or broken: never a crash, never
@@ -59,19 +60,14 @@ struct StreamTests {
         let scratch = try Scratch()
         let path = try scratch.demoStore()
         for arguments in Self.outputCommands(path) {
-            let process = Process()
-            process.executableURL = CLI.binary
-            process.arguments = arguments
             // A pipe with no reader left: the first write fails with EPIPE (or raises SIGPIPE).
-            let out = Pipe(), err = Pipe()
-            try out.fileHandleForReading.close()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .exit, "\(arguments): killed by signal \(process.terminationStatus)")
-            expectFailure(CLI.Result(status: process.terminationStatus, stdout: "", stderr: stderr), code: 74,
+            let out = try Self.pipe()
+            close(out.reading)
+            let process = try ChildProcess(CLI.binary.path, arguments, stdout: .descriptor(out.writing), stderr: .pipe)
+            close(out.writing)
+            let result = process.finish()
+            #expect(!Self.isSignal(result.termination), "\(arguments): killed by \(result.termination)")
+            expectFailure(CLI.Result(status: result.termination.status, stdout: "", stderr: result.stderrText), code: 74,
                           mentioning: "stdout: Broken pipe")
         }
     }
@@ -85,45 +81,34 @@ struct StreamTests {
         let state = #"{"formatVersion": 1, "left": [{"identifier": "big", "payload": "\#(payload)"}]}"#
         let file = scratch.write("big.json", state)
         #expect(try CLI.run(["import", "--db", path, "--session", "s", "--input", file]).status == 0)
-        func nonBlocking(_ handle: FileHandle) {
-            _ = fcntl(handle.fileDescriptor, F_SETFL, fcntl(handle.fileDescriptor, F_GETFL) | O_NONBLOCK)
+        func nonBlocking(_ descriptor: Int32) {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
 
         // stdout: 270 KB of export into a pipe of 64 KiB that is read only after a pause.
-        let export = Process()
-        export.executableURL = CLI.binary
-        export.arguments = ["export", "--db", path, "--session", "s"]
-        let out = Pipe(), err = Pipe()
-        nonBlocking(out.fileHandleForWriting)
-        export.standardOutput = out
-        export.standardError = err
-        try export.run()
+        let out = try Self.pipe()
+        nonBlocking(out.writing)
+        let export = try ChildProcess(CLI.binary.path, ["export", "--db", path, "--session", "s"], stdout: .descriptor(out.writing), stderr: .pipe)
+        close(out.writing)
         Thread.sleep(forTimeInterval: 0.5)
-        let exported = out.fileHandleForReading.readDataToEndOfFile()
-        let exportErrors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        export.waitUntilExit()
-        #expect(export.terminationStatus == 0, "\(exportErrors)")
+        let exported = FileHandle(fileDescriptor: out.reading, closeOnDealloc: true).readDataToEndOfFile()
+        let exportResult = export.finish()
+        #expect(exportResult.termination == .exited(0), "\(exportResult.stderrText)")
         #expect(exported.count > 250_000)
         #expect(String(decoding: exported, as: UTF8.self).contains(payload))
 
         // stdin: a state file that arrives after a pause.
-        let plan = Process()
-        plan.executableURL = CLI.binary
-        plan.arguments = ["plan", "--input", "-", "--json"]
-        let input = Pipe(), planOut = Pipe(), planErr = Pipe()
-        nonBlocking(input.fileHandleForReading)
-        plan.standardInput = input
-        plan.standardOutput = planOut
-        plan.standardError = planErr
-        try plan.run()
+        let input = try Self.pipe()
+        nonBlocking(input.reading)
+        let plan = try ChildProcess(CLI.binary.path, ["plan", "--input", "-", "--json"], stdin: .descriptor(input.reading), stdout: .pipe, stderr: .pipe)
+        close(input.reading)
         Thread.sleep(forTimeInterval: 0.5)
-        input.fileHandleForWriting.write(Data(state.utf8))
-        try input.fileHandleForWriting.close()
-        let planned = planOut.fileHandleForReading.readDataToEndOfFile()
-        let planErrors = String(decoding: planErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        plan.waitUntilExit()
-        #expect(plan.terminationStatus == 0, "\(planErrors)")
-        let result = try #require(try JSONSerialization.jsonObject(with: planned) as? [String: Any])
+        let writing = FileHandle(fileDescriptor: input.writing, closeOnDealloc: false)
+        writing.write(Data(state.utf8))
+        try writing.close()
+        let planResult = plan.finish()
+        #expect(planResult.termination == .exited(0), "\(planResult.stderrText)")
+        let result = try #require(try JSONSerialization.jsonObject(with: planResult.stdout) as? [String: Any])
         #expect((result["left"] as? [[String: Any]])?.first?["identifier"] as? String == "big")
     }
 
@@ -198,5 +183,17 @@ struct StreamTests {
         let file = scratch.write("s.json", #"{"formatVersion": 1, "left": []}"#)
         let imported = try CLI.runShaped(["import", "--db", path, "--session", "s", "--input", file, "--json"], redirections: "<&- 2>&-")
         #expect(imported.result.status == 0 && imported.result.json != nil)
+    }
+
+    /// A pipe made by the test itself, to hand the child one end of it shaped (closed, non-blocking).
+    static func pipe() throws -> (reading: Int32, writing: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard Foundation.pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return (ends[0], ends[1])
+    }
+
+    static func isSignal(_ termination: ChildProcess.Termination) -> Bool {
+        if case .signalled = termination { return true }
+        return false
     }
 }

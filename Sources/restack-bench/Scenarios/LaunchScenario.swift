@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 
 /// Scenario 3: the launch path. A fresh process opens an existing store and restores one session;
 /// the whole process is timed from outside, for each subject, interleaved.
@@ -35,14 +36,8 @@ func siblingBinary(_ name: String) -> URL {
 
 /// Runs a process to completion, its output discarded; throws if it fails.
 func runProcess(_ executable: URL, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)"])
+    let termination = try ChildProcess(executable.path, arguments, stdout: .nullDevice, stderr: .nullDevice).wait()
+    guard termination == .exited(0) else {
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) ended: \(termination)"])
     }
 }

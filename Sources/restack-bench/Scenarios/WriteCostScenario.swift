@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 
 /// Scenario 6 (issue 30): what a save costs the disk. For each workload and subject at full
 /// durability (Restack `.full`, raw SQLite `synchronous = FULL` on the same rows, the JSON file
@@ -74,17 +75,9 @@ struct WriteCostScenario {
 
 /// Runs a process to completion and returns what it printed; throws if it fails.
 func output(_ executable: URL, _ arguments: [String]) throws -> String {
-    let process = Process()
-    let pipe = Pipe()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)"])
+    let output = try ChildProcess(executable.path, arguments, stdout: .pipe, stderr: .nullDevice).finish()
+    guard output.termination == .exited(0) else {
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) ended: \(output.termination)"])
     }
-    return String(decoding: data, as: UTF8.self)
+    return output.stdoutText
 }
