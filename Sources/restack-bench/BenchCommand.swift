@@ -99,6 +99,8 @@ struct Probe: ParsableCommand {
     var begin = false
     @Flag(help: "Print the median time of one operation in microseconds instead of the record count (to compare two builds on one store).")
     var time = false
+    @Flag(help: "Restore a nested tree, counting every record (the nested scenario's restore), instead of a drill-down's records.")
+    var tree = false
 
     func run() throws {
         func open() throws -> any BenchSubject {
@@ -128,6 +130,10 @@ struct Probe: ParsableCommand {
                 restored += 1
             } else if begin, let restack = subject as? RestackSubject {
                 restored = try restack.beginRestore(session: name)
+            } else if tree, let restack = subject as? RestackSubject {
+                restored = try restack.restoreTree(session: name)
+            } else if tree, let raw = subject as? RawSQLite {
+                restored = try raw.restoreTree(session: name)
             } else {
                 restored = try subject!.restore(session: name)
             }
