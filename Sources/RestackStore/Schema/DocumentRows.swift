@@ -78,11 +78,6 @@ enum DocumentRows {
         return tree
     }
 
-    /// Reads a snapshot's document back.
-    static func load(_ db: some StatementRunner, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> RestorationTree {
-        try document(db, snapshotID: snapshotID, tree: storedTree(db, snapshotID: snapshotID), formatVersion: formatVersion, shape: shape).tree
-    }
-
     /// A stored tree's entries, or the damage: bytes that are not a tree, or the rows of an
     /// older store kept as they were (``MigratedTree/legacyFormat``).
     static func decode(_ bytes: Data, snapshotID: Int64) throws(DamagedValue) -> TreeBlob {
@@ -116,11 +111,24 @@ enum DocumentRows {
         var paths = [""]
         paths.reserveCapacity(blob.records.count + 1)
         for record in blob.records {
-            let step = slotCode(record.slot).map { slots[$0].step(record.position).description } ?? "\(record.slot)[\(record.position)]"
-            let owner = paths[record.owner]
-            paths.append(owner.isEmpty ? step : owner + "/" + step)
+            paths.append(path(owner: paths[record.owner], slot: record.slot, position: record.position))
         }
         return paths
+    }
+
+    /// The path of record `index` of `blob` (0: the root container's owner, `""`), for a
+    /// message: the paths are made only when one is needed.
+    static func path(_ index: Int, in blob: TreeBlob) -> String {
+        index == 0 ? "" : paths(blob)[index]
+    }
+
+    /// The path of the record at `position` of `slot` in the container that the record at
+    /// `owner` owns (`""`: the root's): the step its slot's kind makes, after the owner's path
+    /// (``RecordPath/spelling(_:after:)``). A slot no kind has is spelled `slot[position]`, for
+    /// a message.
+    static func path(owner: String, slot: String, position: Int) -> String {
+        let step = slotCode(slot).map { slots[$0].step(position).description } ?? "\(slot)[\(position)]"
+        return RecordPath.spelling(step, after: owner)
     }
 
     /// Builds a snapshot's document from its tree and its records' values, every entry and
@@ -134,7 +142,7 @@ enum DocumentRows {
         // owner's index (a path built and hashed for every record of a nested tree cost its
         // restore about a fifth, <doc:Performance>).
         func path(_ index: Int) -> String {
-            index == 0 ? "" : paths(blob)[index]
+            DocumentRows.path(index, in: blob)
         }
         let values = try RecordValues.read(db, blob, path: path, snapshotID: snapshotID)
         // Each record's slot code, judged in document order.
@@ -253,7 +261,7 @@ enum DocumentRows {
         }
 
         func path(_ index: Int) -> String {
-            index == 0 ? "" : paths(blob)[index]
+            DocumentRows.path(index, in: blob)
         }
 
         /// The container of record `owner` (0: the root's), with its records and theirs.
