@@ -107,6 +107,8 @@ public enum DamagedStores {
         // read as a drill-down).
         Damage(table: "restack_snapshot", column: "shape", literal: "'branch'", kind: "'branch'", isRead: true),
         Damage(table: "restack_snapshot", column: "shape", literal: "'DrillDown'", kind: "'DrillDown'", isRead: true),
+        // A count of the right class that is not its tree's (history lists it without decoding).
+        Damage(table: "restack_snapshot", column: "record_count", literal: "7", kind: "7", isRead: true),
     ] + treeDamages + [
         Damage(table: "restack_outcome", column: "result", literal: "'maybe'", kind: "'maybe'", isRead: true),
         Damage(table: "restack_outcome", column: "layout", literal: "'wide'", kind: "'wide'", isRead: true),

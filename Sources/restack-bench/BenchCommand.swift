@@ -32,6 +32,10 @@ struct Run: ParsableCommand {
     var scaleSnapshots = 10
     @Option(help: "Where to write the stores; a fresh temporary folder by default (removed afterwards).")
     var work: String?
+    @Flag(help: "Run only the scale scenario (the big-store restore and restore-inspect), at the sizes given.")
+    var scaleOnly = false
+    @Flag(help: "With --work: reuse the scale stores a run left there when they hold the sizes asked for (building 1M snapshots takes minutes).")
+    var reuseScaleStores = false
     @Flag(help: "Exit with 1 when a target fails. Without it the exit status says only that the bench ran: CI runs --quick without it, so a target known to fail (see Performance.md) is printed, not fatal.")
     var strict = false
 
@@ -43,16 +47,20 @@ struct Run: ParsableCommand {
 
         let rounds = quick ? 40 : rounds
         var report = Report()
-        try SameBytesCheck(work: folder).run()
-        try SaveRestoreScenario(work: folder, rounds: rounds, mode: .durable).run(into: &report)
-        try SaveRestoreScenario(work: folder, rounds: rounds, mode: .fast).run(into: &report)
-        try NestedScenario(work: folder, rounds: rounds).run(into: &report)
-        try InProcessLaunchScenario(work: folder, runs: quick ? 20 : rounds).run(into: &report)
-        try LaunchScenario(work: folder, runs: quick ? 5 : launchRuns).run(into: &report)
-        try FreshProcessScenario(work: folder, runs: quick ? 1 : 3).run(into: &report)
+        if !scaleOnly {
+            try SameBytesCheck(work: folder).run()
+            try SaveRestoreScenario(work: folder, rounds: rounds, mode: .durable).run(into: &report)
+            try SaveRestoreScenario(work: folder, rounds: rounds, mode: .fast).run(into: &report)
+            try NestedScenario(work: folder, rounds: rounds).run(into: &report)
+            try InProcessLaunchScenario(work: folder, runs: quick ? 20 : rounds).run(into: &report)
+            try LaunchScenario(work: folder, runs: quick ? 5 : launchRuns).run(into: &report)
+            try FreshProcessScenario(work: folder, runs: quick ? 1 : 3).run(into: &report)
+        }
         try ScaleScenario(work: folder, sessions: quick ? 500 : scaleSessions, snapshotsPerSession: quick ? 4 : scaleSnapshots,
-                          rounds: rounds, inspectRuns: quick ? 3 : 15).run(into: &report)
-        try WriteCostScenario(work: folder).run(into: &report)
+                          rounds: rounds, inspectRuns: quick ? 3 : 15, reuse: reuseScaleStores && work != nil).run(into: &report)
+        if !scaleOnly {
+            try WriteCostScenario(work: folder).run(into: &report)
+        }
 
         if json {
             let encoder = JSONEncoder()
@@ -91,6 +99,8 @@ struct Probe: ParsableCommand {
     var begin = false
     @Flag(help: "Print the median time of one operation in microseconds instead of the record count (to compare two builds on one store).")
     var time = false
+    @Flag(help: "Restore a nested tree, counting every record (the nested scenario's restore), instead of a drill-down's records.")
+    var tree = false
 
     func run() throws {
         func open() throws -> any BenchSubject {
@@ -120,6 +130,10 @@ struct Probe: ParsableCommand {
                 restored += 1
             } else if begin, let restack = subject as? RestackSubject {
                 restored = try restack.beginRestore(session: name)
+            } else if tree, let restack = subject as? RestackSubject {
+                restored = try restack.restoreTree(session: name)
+            } else if tree, let raw = subject as? RawSQLite {
+                restored = try raw.restoreTree(session: name)
             } else {
                 restored = try subject!.restore(session: name)
             }

@@ -43,11 +43,6 @@ struct WriteProbe: ParsableCommand {
 
     /// The bytes this process has handed to `write` and its kin so far (`/proc/self/io`).
     static func bytesWritten() throws -> Int {
-        let text = try String(contentsOfFile: "/proc/self/io", encoding: .utf8)
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("wchar:") }),
-              let value = Int(line.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces)) else {
-            throw ValidationError("no wchar in /proc/self/io")
-        }
-        return value
+        try processIO("wchar")
     }
 }

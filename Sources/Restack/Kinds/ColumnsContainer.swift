@@ -74,9 +74,9 @@ extension ColumnsContainer: ContainerKind {
     }
 
     /// A stored column split without a focus focuses the sidebar (it is stored only when not).
-    package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> RestorationContainer {
+    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
         var focus = Column.sidebar
-        if let stored = settings["focus"] {
+        if let stored = settings[0] {
             guard case .text(let name) = stored, let column = Column(rawValue: name) else {
                 throw ContainerKindProblem(setting: "focus", phrase: "has no valid focus")
             }

@@ -128,9 +128,10 @@ package protocol ContainerKind<Element> {
     /// The container of a state file: its slots' records (a single slot holds at most one), and
     /// its settings, read and validated with `settings`.
     static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer
-    /// The container of stored rows: its slots' records, in order, and the stored settings by
-    /// name.
-    static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> RestorationContainer
+    /// The container of stored rows: its slots' records, in order, and the stored settings in
+    /// the order of ``settingNames`` (`nil` for one not stored), as ``init(slotContents:settings:)``
+    /// takes them (a store's restore makes no dictionary of them).
+    static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer
 
     /// The kind's rules: plans its slots through `planner` (rules 1 to 4, in the order and with
     /// the skips the rules decide) and returns the restored container and what moved.

@@ -44,7 +44,7 @@ extension DrillDownContainer: ContainerKind {
         .drillDown(DrillDownContainer<RestorationRecord>(left: slots[0], right: slots[1].first))
     }
 
-    package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> RestorationContainer {
+    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
         .drillDown(DrillDownContainer<RestorationRecord>(left: slots[0], right: slots[1].first))
     }
 

@@ -56,7 +56,7 @@ extension PresentationContainer: ContainerKind {
         .presentation(PresentationContainer<RestorationRecord>(base: slots[0].first, presented: slots[1]))
     }
 
-    package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> RestorationContainer {
+    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
         .presentation(PresentationContainer<RestorationRecord>(base: slots[0].first, presented: slots[1]))
     }
 

@@ -80,11 +80,11 @@ extension SplitContainer: ContainerKind {
                                                  compact: try settings.choice("compact", default: CompactPolicy.merge)))
     }
 
-    package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> RestorationContainer {
-        guard case .text(let focusName)? = settings["focus"], let focus = Side(rawValue: focusName) else {
+    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
+        guard case .text(let focusName)? = settings[0], let focus = Side(rawValue: focusName) else {
             throw ContainerKindProblem(setting: "focus", phrase: "has no valid focus")
         }
-        guard case .text(let compactName)? = settings["compact"], let compact = CompactPolicy(rawValue: compactName) else {
+        guard case .text(let compactName)? = settings[1], let compact = CompactPolicy(rawValue: compactName) else {
             throw ContainerKindProblem(setting: "compact", phrase: "has no valid compact policy")
         }
         return .split(SplitContainer<RestorationRecord>(primary: slots[0], detail: slots[1], focus: focus, compact: compact))

@@ -70,8 +70,8 @@ extension StackContainer: ContainerKind {
     }
 
     /// A stored stack without the setting (every stack saved before it existed) closes gaps.
-    package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> RestorationContainer {
-        switch settings["afterDrop"] {
+    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
+        switch settings[0] {
         case nil:
             return .stack(StackContainer<RestorationRecord>(records: slots[0]))
         case .text(let name)?:

@@ -53,10 +53,10 @@ extension TabsContainer: ContainerKind {
         }
     }
 
-    package static func stored(_ slots: [[RestorationRecord]], settings: [String: ContainerSetting]) throws(ContainerKindProblem) -> RestorationContainer {
+    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
         let tabs = slots[0]
         var selected: Int?
-        switch settings["selected"] {
+        switch settings[0] {
         case nil: selected = nil
         case .integer(let index)?: selected = index
         default: throw ContainerKindProblem(setting: "selected", phrase: "selects a tab it does not have")

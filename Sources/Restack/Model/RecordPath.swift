@@ -54,6 +54,13 @@ extension RecordPath.Step: CustomStringConvertible {
 extension RecordPath: CustomStringConvertible {
     /// The steps joined by `/`; the empty string for the root.
     public var description: String {
-        steps.map(\.description).joined(separator: "/")
+        steps.reduce(into: "") { $0 = Self.spelling($1.description, after: $0) }
+    }
+
+    /// The description of a path whose parent's description is `owner` and whose last step's is
+    /// `step`: the one rule a path is spelled by (the store spells stored trees' paths with it,
+    /// a step from its slot and position, without making a path).
+    package static func spelling(_ step: String, after owner: String) -> String {
+        owner.isEmpty ? step : owner + "/" + step
     }
 }

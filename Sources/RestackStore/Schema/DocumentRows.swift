@@ -29,52 +29,41 @@ enum DocumentRows {
         slots.firstIndex { $0.name == name }
     }
 
-    /// One record, placed by its parent, slot and position; `index` is its index in its tree
-    /// (i + 1 for the i-th record, as owners count).
+    /// One record of a format-1 state, placed by its slot and position (a drill-down's reading,
+    /// ``drillDown(_:snapshotID:owner:)``).
     struct Placed {
         var slot: Int
         var position: Int
         var record: RestorationRecord
-        var index: Int
     }
 
-    /// A snapshot's records as decoded, grouped by the record owning their container, before
-    /// the document is built. Containers are found by their owner's index, never by path: a
-    /// path is made only for a message (<doc:Performance>).
-    struct RecordRows {
-        let snapshotID: Int64
-        /// The records of the root container.
-        var top: [Placed] = []
-        /// The records of nested containers, by the index of the record owning the container
-        /// (empty for a tree whose records all sit in the root).
-        var nested: [[Placed]] = []
-        /// Records added so far.
-        var count = 0
+    /// What reading a container of one kind needs, made once per kind: its slots, the place
+    /// among them of each slot code (``slots``), and its setting declarations in the order of
+    /// its setting names. A container's slots and settings are found by searching these, never
+    /// by a dictionary or an array made per container (<doc:Performance>).
+    struct KindReading: Sendable {
+        let kind: RestorationContainer.Kind
+        let slots: [ContainerSlot]
+        /// By slot code: the index of the kind's slot of that name, `nil` for a slot it lacks.
+        let slotIndex: [Int?]
+        let declarations: [ContainerSettingDeclaration]
 
-        init(snapshotID: Int64, recordCount: Int, nested hasNested: Bool) {
-            self.snapshotID = snapshotID
-            top.reserveCapacity(hasNested ? 4 : 16)
-            if hasNested {
-                nested = [[Placed]](repeating: [], count: recordCount + 1)
-            }
+        init(_ kind: RestorationContainer.Kind) {
+            self.kind = kind
+            let slots = kind.definition.slots
+            self.slots = slots
+            slotIndex = DocumentRows.slots.map { code in slots.firstIndex { $0.name == code.name } }
+            declarations = kind.definition.settingDeclarations
         }
 
-        /// Adds record `index` at `path` (made only for a message), whose container is owned by
-        /// record `owner` (0 for the root).
-        mutating func add(index: Int, owner: Int, path: @autoclosure () -> String, slot: String, position: Int,
-                          record: RestorationRecord) throws(DamagedValue) {
-            count += 1
-            guard let code = slotCode(slot) else {
-                throw damaged(snapshotID, "the record at \"\(path())\" is in the slot \"\(slot)\", which no kind has (expected \(slotNamesPhrase))")
-            }
-            let placed = Placed(slot: code, position: position, record: record, index: index)
-            if owner == 0 {
-                top.append(placed)
-            } else {
-                nested[owner].append(placed)
-            }
+        /// The kind's definition (a metatype, looked up at each use: it is not `Sendable`).
+        var definition: any ContainerKind.Type {
+            kind.definition
         }
     }
+
+    /// Every kind's reading, in the order of the kinds.
+    static let kindReadings = RestorationContainer.Kind.allCases.map(KindReading.init)
 
     /// The tree of snapshot `snapshotID`, as stored.
     static func storedTree(_ db: some StatementRunner, snapshotID: Int64) throws -> Data {
@@ -87,11 +76,6 @@ enum DocumentRows {
             throw DamagedValue(detail: StoredColumn.tree.wrongClass(StorageClass.null.phrase, in: .snapshot(snapshotID)).detail)
         }
         return tree
-    }
-
-    /// Reads a snapshot's document back.
-    static func load(_ db: some StatementRunner, snapshotID: Int64, formatVersion: Int, shape: Shape) throws -> RestorationTree {
-        try document(db, snapshotID: snapshotID, tree: storedTree(db, snapshotID: snapshotID), formatVersion: formatVersion, shape: shape).tree
     }
 
     /// A stored tree's entries, or the damage: bytes that are not a tree, or the rows of an
@@ -127,11 +111,24 @@ enum DocumentRows {
         var paths = [""]
         paths.reserveCapacity(blob.records.count + 1)
         for record in blob.records {
-            let step = slotCode(record.slot).map { slots[$0].step(record.position).description } ?? "\(record.slot)[\(record.position)]"
-            let owner = paths[record.owner]
-            paths.append(owner.isEmpty ? step : owner + "/" + step)
+            paths.append(path(owner: paths[record.owner], slot: record.slot, position: record.position))
         }
         return paths
+    }
+
+    /// The path of record `index` of `blob` (0: the root container's owner, `""`), for a
+    /// message: the paths are made only when one is needed.
+    static func path(_ index: Int, in blob: TreeBlob) -> String {
+        index == 0 ? "" : paths(blob)[index]
+    }
+
+    /// The path of the record at `position` of `slot` in the container that the record at
+    /// `owner` owns (`""`: the root's): the step its slot's kind makes, after the owner's path
+    /// (``RecordPath/spelling(_:after:)``). A slot no kind has is spelled `slot[position]`, for
+    /// a message.
+    static func path(owner: String, slot: String, position: Int) -> String {
+        let step = slotCode(slot).map { slots[$0].step(position).description } ?? "\(slot)[\(position)]"
+        return RecordPath.spelling(step, after: owner)
     }
 
     /// Builds a snapshot's document from its tree and its records' values, every entry and
@@ -145,25 +142,29 @@ enum DocumentRows {
         // owner's index (a path built and hashed for every record of a nested tree cost its
         // restore about a fifth, <doc:Performance>).
         func path(_ index: Int) -> String {
-            index == 0 ? "" : paths(blob)[index]
+            DocumentRows.path(index, in: blob)
         }
-        let nested = blob.records.contains { $0.owner != 0 }
         let values = try RecordValues.read(db, blob, path: path, snapshotID: snapshotID)
-        var rows = RecordRows(snapshotID: snapshotID, recordCount: blob.records.count, nested: nested)
+        // Each record's slot code, judged in document order.
+        var codes: [Int] = []
+        codes.reserveCapacity(blob.records.count)
         for (index, entry) in blob.records.enumerated() {
-            try rows.add(index: index + 1, owner: entry.owner, path: path(index + 1), slot: entry.slot,
-                         position: entry.position, record: values[index])
+            guard let code = slotCode(entry.slot) else {
+                throw damaged(snapshotID, "the record at \"\(path(index + 1))\" is in the slot \"\(entry.slot)\", which no kind has (expected \(slotNamesPhrase))")
+            }
+            codes.append(code)
         }
         if shape == .drillDown {
-            // A format-1 state: its root is implied, and it has no container (no dictionary of
-            // them is made, as the launch of a drill-down never made one).
-            guard !nested, blob.containers.isEmpty else {
+            // A format-1 state: its root is implied, and it has no container.
+            guard blob.containers.isEmpty, blob.records.allSatisfy({ $0.owner == 0 }) else {
                 throw damaged(snapshotID, "a format-1 snapshot with containers")
             }
-            let root = try drillDown(rows.top, snapshotID: snapshotID, owner: "")
-            return (.drillDown(formatVersion: formatVersion, left: root.left, right: root.right), rows.count)
+            let placed = blob.records.indices.map { Placed(slot: codes[$0], position: blob.records[$0].position, record: values[$0]) }
+            let root = try drillDown(placed, snapshotID: snapshotID, owner: "")
+            return (.drillDown(formatVersion: formatVersion, left: root.left, right: root.right), blob.records.count)
         }
-        // Each container by the index of the record owning it (0: the root's).
+        // Each container by the index of the record owning it (0: the root's), its settings
+        // judged in the order the tree holds them.
         var containers = [ContainerRow?](repeating: nil, count: blob.records.count + 1)
         for container in blob.containers {
             guard let kind = RestorationContainer.Kind(rawValue: container.kind) else {
@@ -172,90 +173,43 @@ enum DocumentRows {
             guard containers[container.owner] == nil else {
                 throw damaged(snapshotID, "two containers at \"\(path(container.owner))\"")
             }
-            var row = ContainerRow(kind: kind, settings: [:])
+            // Every kind has its reading (``kindReadings`` is made from all of them).
+            let reading = kindReadings.firstIndex { $0.kind == kind }!
+            var row = ContainerRow(reading: reading, settings: Array(repeating: nil, count: kindReadings[reading].declarations.count))
             for setting in container.settings {
-                guard row.settings[setting.name] == nil else {
-                    throw damaged(snapshotID, "the container at \"\(path(container.owner))\" has the setting \"\(setting.name)\" twice")
-                }
-                row.settings[setting.name] = try SettingRows.setting(setting, of: kind, snapshotID: snapshotID, owner: path(container.owner))
+                try SettingRows.setting(setting, of: kind, declarations: kindReadings[reading].declarations, into: &row.settings,
+                                        snapshotID: snapshotID, owner: path(container.owner))
             }
             containers[container.owner] = row
         }
-        return (try document(rows: rows, containers: containers, blob: blob, formatVersion: formatVersion, shape: shape), rows.count)
-    }
-
-    /// Builds a snapshot's document from its records and containers (by owner index), `blob`
-    /// naming them in messages.
-    static func document(rows: RecordRows, containers: [ContainerRow?], blob: TreeBlob, formatVersion: Int, shape: Shape) throws -> RestorationTree {
-        let snapshotID = rows.snapshotID
-        switch shape {
-        case .drillDown:
-            guard rows.nested.allSatisfy(\.isEmpty), containers.allSatisfy({ $0 == nil }) else {
-                throw damaged(snapshotID, "a format-1 snapshot with containers")
-            }
-            let root = try drillDown(rows.top, snapshotID: snapshotID, owner: "")
-            return .drillDown(formatVersion: formatVersion, left: root.left, right: root.right)
-        case .tree, .navigationPath:
-            var builder = TreeBuilder(snapshotID: snapshotID, blob: blob, nested: rows.nested, containers: containers)
-            let root = try builder.container(owner: 0, children: rows.top, depth: 1)
-            let strayOwners = builder.nested.indices.filter { !builder.nested[$0].isEmpty }
-                + builder.containers.indices.filter { builder.containers[$0] != nil }
-            guard strayOwners.isEmpty else {
-                let paths = paths(blob)
-                let strays = Set(strayOwners.map { paths[$0] }).sorted().prefix(3)
-                throw damaged(snapshotID, "entries under paths that hold no container: \(strays.joined(separator: ", "))")
-            }
-            guard shape == .navigationPath else {
-                return RestorationTree(formatVersion: formatVersion, root: root)
-            }
-            // Read as a path: it is one again while it fits the form (a truncating stack of
-            // records with classes and payloads); `check` reports one that does not.
-            guard case .stack(let stack) = root, stack.afterDrop == .truncate else {
-                throw DamagedValue(detail: "restack_snapshot.shape of snapshot \(snapshotID): a NavigationPath whose root container is not a truncating stack")
-            }
-            var path = RestorationTree.navigationPath(stack.records)
-            path.formatVersion = formatVersion
-            return path
+        var builder = TreeBuilder(snapshotID: snapshotID, blob: blob, codes: codes, records: consume values, containers: consume containers)
+        let root = try builder.container(owner: 0, depth: 1)
+        try builder.checkNothingLeft()
+        guard shape == .navigationPath else {
+            return (RestorationTree(formatVersion: formatVersion, root: root), blob.records.count)
         }
+        // Read as a path: it is one again while it fits the form (a truncating stack of
+        // records with classes and payloads); `check` reports one that does not.
+        guard case .stack(let stack) = root, stack.afterDrop == .truncate else {
+            throw DamagedValue(detail: "restack_snapshot.shape of snapshot \(snapshotID): a NavigationPath whose root container is not a truncating stack")
+        }
+        var navigationPath = RestorationTree.navigationPath(stack.records)
+        navigationPath.formatVersion = formatVersion
+        return (navigationPath, blob.records.count)
     }
 
     /// `left, right, records, ... or tabs`: the slot names a record may have.
     static let slotNamesPhrase = slots.dropLast().map(\.name).joined(separator: ", ") + " or " + (slots.last?.name ?? "")
 
-    /// A container's kind and settings, as stored.
+    /// A container's kind (its index in ``kindReadings``) and settings, as stored, in the order
+    /// of the kind's setting names.
     struct ContainerRow {
-        var kind: RestorationContainer.Kind
-        var settings: [String: StoredSetting]
+        var reading: Int
+        var settings: [ContainerSetting?]
     }
 
     static func gap(_ snapshotID: Int64, _ owner: String, _ what: String) -> DamagedValue {
         damaged(snapshotID, "a gap in a stack of the container at \"\(owner)\": \(what)")
-    }
-
-    /// The records of each slot of `kind`, in its slot order, checked: only its slots, positions
-    /// 0 to n - 1 in a sequence, at most one record at 0 in a single slot.
-    static func slotContents(_ children: [Placed], of kind: any ContainerKind.Type, snapshotID: Int64,
-                             owner: @autoclosure () -> String) throws -> [[RestorationRecord]] {
-        var bySlot = [[Placed]](repeating: [], count: kind.slots.count)
-        for child in children {
-            guard let local = kind.slots.firstIndex(where: { $0.name == slots[child.slot].name }) else {
-                throw damaged(snapshotID, "a record in a slot its container at \"\(owner())\" does not have (\(slots[child.slot].name))")
-            }
-            bySlot[local].append(child)
-        }
-        return try zip(kind.slots, bySlot).map { slot, placed in
-            guard slot.isSequence else {
-                guard placed.count <= 1, placed.allSatisfy({ $0.position == 0 }) else {
-                    throw damaged(snapshotID, "the container at \"\(owner())\" has more than one \(slot.name) record, or one not at position 0")
-                }
-                return placed.map(\.record)
-            }
-            let sorted = placed.sorted { $0.position < $1.position }
-            for (index, child) in sorted.enumerated() where child.position != index {
-                throw gap(snapshotID, owner(), "\(child.position) where \(index) was expected")
-            }
-            return sorted.map(\.record)
-        }
     }
 
     /// A tree's entries that are not a document: the message names the tree's column and the
@@ -264,52 +218,135 @@ enum DocumentRows {
         DamagedValue(detail: StoredColumn.tree.problem(in: StoredRow.snapshot(snapshotID).description, what))
     }
 
-    /// Builds a tree's containers from the rows, consuming them: rows left over belong to no
-    /// container of the tree. Containers and records are found by their owner's index; a path
-    /// (from `blob`) is made only for a message.
+    /// Builds a tree's containers from its entries, by index: each record's children (in
+    /// document order, from the tree's owners), its slot code, its value. Nothing is copied per
+    /// record but the record itself, into its slot; a path (from `blob`) is made only for a
+    /// message (<doc:Performance>).
     struct TreeBuilder {
         let snapshotID: Int64
         let blob: TreeBlob
-        var nested: [[Placed]]
+        let codes: [Int]
+        /// The records' values, in the tree's order (record i + 1 at i).
+        var records: [RestorationRecord]
         var containers: [ContainerRow?]
+        /// The children of record `owner` (0: the root's) are `children[start[owner] ..< start[owner + 1]]`.
+        let start: [Int]
+        let children: [Int]
+        /// The owners whose container was built.
+        var built: [Bool]
 
-        func path(_ index: Int) -> String {
-            index == 0 ? "" : paths(blob)[index]
+        init(snapshotID: Int64, blob: TreeBlob, codes: [Int], records: [RestorationRecord], containers: [ContainerRow?]) {
+            self.snapshotID = snapshotID
+            self.blob = blob
+            self.codes = codes
+            self.records = records
+            self.containers = containers
+            let count = blob.records.count
+            var start = [Int](repeating: 0, count: count + 2)
+            for record in blob.records {
+                start[record.owner + 1] += 1
+            }
+            for owner in 0..<(count + 1) {
+                start[owner + 1] += start[owner]
+            }
+            var next = start
+            var children = [Int](repeating: 0, count: count)
+            for (index, record) in blob.records.enumerated() {
+                children[next[record.owner]] = index + 1
+                next[record.owner] += 1
+            }
+            self.start = start
+            self.children = children
+            built = [Bool](repeating: false, count: count + 1)
         }
 
-        mutating func container(owner: Int, children: [Placed], depth: Int) throws -> RestorationContainer {
+        func path(_ index: Int) -> String {
+            DocumentRows.path(index, in: blob)
+        }
+
+        /// The container of record `owner` (0: the root's), with its records and theirs.
+        mutating func container(owner: Int, depth: Int) throws -> RestorationContainer {
             guard depth <= RestorationTree.maxContainerDepth else {
                 throw damaged(snapshotID, "containers nested deeper than \(RestorationTree.maxContainerDepth)")
             }
-            guard let settings = containers[owner] else {
+            guard let row = containers[owner], !built[owner] else {
                 throw damaged(snapshotID, "records under \"\(path(owner))\", which holds no container")
             }
-            containers[owner] = nil
+            built[owner] = true
+            let mine = children[start[owner]..<start[owner + 1]]
             // Each child that owns a container gets it first.
-            var built: [Placed] = []
-            built.reserveCapacity(children.count)
-            for var child in children {
-                // `nested` is empty when every record sits in the root (a record may still own
-                // an empty container).
-                let grandchildren = nested.isEmpty ? [] : nested[child.index]
-                if containers[child.index] != nil {
-                    if !nested.isEmpty {
-                        nested[child.index] = []
-                    }
-                    child.record.container = try container(owner: child.index, children: grandchildren, depth: depth + 1)
-                } else if !grandchildren.isEmpty {
-                    throw damaged(snapshotID, "records under \"\(path(child.index))\", which holds no container")
+            for child in mine {
+                if containers[child] != nil {
+                    let nested = try container(owner: child, depth: depth + 1)
+                    records[child - 1].container = nested
+                } else if start[child] != start[child + 1] {
+                    throw damaged(snapshotID, "records under \"\(path(child))\", which holds no container")
                 }
-                built.append(child)
             }
-            let kind = settings.kind.definition
-            let contents = try slotContents(built, of: kind, snapshotID: snapshotID, owner: path(owner))
+            let reading = kindReadings[row.reading]
+            let contents = try slotContents(mine, of: reading, owner: path(owner))
             do {
-                return try kind.stored(contents, settings: settings.settings.mapValues(\.setting))
+                return try reading.definition.stored(contents, settings: row.settings)
             } catch {
                 let owner = path(owner)
-                throw SettingRows.damaged(snapshotID, owner: owner, setting: error.setting, "the \(kind.noun) at \"\(owner)\" \(error.phrase)")
+                throw SettingRows.damaged(snapshotID, owner: owner, setting: error.setting, "the \(reading.definition.noun) at \"\(owner)\" \(error.phrase)")
             }
+        }
+
+        /// The records of each slot of the kind, in its slot order, checked: only its slots,
+        /// positions 0 to n - 1 in a sequence, at most one record at 0 in a single slot. A tree
+        /// holds a container's records in slot order and in position order (as Restack writes
+        /// them): they are then only checked; in any other order they are sorted first.
+        func slotContents(_ mine: ArraySlice<Int>, of reading: KindReading, owner: @autoclosure () -> String) throws(DamagedValue) -> [[RestorationRecord]] {
+            // Each child as (its slot among the kind's, its position, its index).
+            var placed: [(slot: Int, position: Int, index: Int)] = []
+            placed.reserveCapacity(mine.count)
+            var inOrder = true
+            for child in mine {
+                guard let slot = reading.slotIndex[codes[child - 1]] else {
+                    throw damaged(snapshotID, "a record in a slot its container at \"\(owner())\" does not have (\(slots[codes[child - 1]].name))")
+                }
+                let position = blob.records[child - 1].position
+                if let last = placed.last, (last.slot, last.position) > (slot, position) {
+                    inOrder = false
+                }
+                placed.append((slot, position, child))
+            }
+            if !inOrder {
+                placed.sort { ($0.slot, $0.position) < ($1.slot, $1.position) }
+            }
+            var contents: [[RestorationRecord]] = []
+            contents.reserveCapacity(reading.slots.count)
+            var next = 0
+            for (index, slot) in reading.slots.enumerated() {
+                var end = next
+                while end < placed.count, placed[end].slot == index {
+                    end += 1
+                }
+                let run = placed[next..<end]
+                next = end
+                if slot.isSequence {
+                    for (expected, child) in run.enumerated() where child.position != expected {
+                        throw gap(snapshotID, owner(), "\(child.position) where \(expected) was expected")
+                    }
+                } else {
+                    guard run.count <= 1, run.allSatisfy({ $0.position == 0 }) else {
+                        throw damaged(snapshotID, "the container at \"\(owner())\" has more than one \(slot.name) record, or one not at position 0")
+                    }
+                }
+                contents.append(run.map { records[$0.index - 1] })
+            }
+            return contents
+        }
+
+        /// Throws when entries were left over: records or containers under paths that hold no
+        /// container of the tree (a record's owner not built).
+        func checkNothingLeft() throws(DamagedValue) {
+            let strayOwners = built.indices.filter { !built[$0] && (containers[$0] != nil || start[$0] != start[$0 + 1]) }
+            guard !strayOwners.isEmpty else { return }
+            let paths = paths(blob)
+            let strays = Set(strayOwners.map { paths[$0] }).sorted().prefix(3)
+            throw damaged(snapshotID, "entries under paths that hold no container: \(strays.joined(separator: ", "))")
         }
     }
 }

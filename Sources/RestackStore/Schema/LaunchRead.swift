@@ -55,9 +55,6 @@ enum LaunchRead {
         guard let head, CrashLoopGuard.choose(from: [head.info], threshold: threshold).chosen != nil else {
             return nil
         }
-        var info = head.info
-        let document = try DocumentRows.document(db, snapshotID: info.id, tree: head.tree, formatVersion: info.formatVersion, shape: info.form)
-        info.recordCount = document.recordCount
-        return Found(sessionID: head.sessionID, snapshot: StoredSnapshot(info: info, tree: document.tree))
+        return Found(sessionID: head.sessionID, snapshot: try SnapshotQueries.loaded(db, head.info, tree: head.tree))
     }
 }

@@ -103,17 +103,15 @@ struct MigratedTree: DatabaseAggregate {
     /// their kinds' order, positions ascending), the root's container first.
     private func tree() throws(Unfit) -> TreeBlob {
         if let problem { throw Unfit(reason: problem) }
-        let slots = DocumentRows.slots
         var children: [String: [(path: String, order: (Int, Int))]] = [:]
         for (path, row) in records {
             guard row.parent.isEmpty || records[row.parent] != nil else {
                 throw Unfit(reason: "the parent \"\(row.parent)\" of \"\(path)\" is no record")
             }
-            guard let code = slots.firstIndex(where: { $0.name == row.slot }) else {
+            guard let code = DocumentRows.slotCode(row.slot) else {
                 throw Unfit(reason: "the slot \"\(row.slot)\" of \"\(path)\" is no kind's")
             }
-            let step = slots[code].step(row.position).description
-            guard path == (row.parent.isEmpty ? step : row.parent + "/" + step) else {
+            guard path == DocumentRows.path(owner: row.parent, slot: row.slot, position: row.position) else {
                 throw Unfit(reason: "the path \"\(path)\" is not its parent's and its step")
             }
             children[row.parent, default: []].append((path, (code, row.position)))

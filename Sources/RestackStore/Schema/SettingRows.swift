@@ -9,27 +9,26 @@ import Restack
 /// declaration: a name the kind does not declare, a value of another class, is a damaged value,
 /// never a trap.
 enum SettingRows {
-    /// Each kind's declared settings by name, made once.
-    private static let declarations: [RestorationContainer.Kind: [String: ContainerSettingDeclaration]] = Dictionary(
-        uniqueKeysWithValues: RestorationContainer.Kind.allCases.map { kind in
-            (kind, Dictionary(kind.definition.settingDeclarations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
-        })
-
-    /// The setting `entry` of a container of `kind` at `owner` (a path, made only for a
-    /// message), judged by the kind's declaration: a name `kind` does not declare, or a value of
-    /// a class its declaration does not allow, is damaged.
-    static func setting(_ entry: TreeBlob.Setting, of kind: RestorationContainer.Kind, snapshotID: Int64,
-                        owner: @autoclosure () -> String) throws(DamagedValue) -> StoredSetting {
-        guard let declaration = declarations[kind]?[entry.name] else {
+    /// Judges the setting `entry` of a container of `kind` at `owner` (a path, made only for a
+    /// message) by the kind's declarations (`declarations`, in the order of its setting names)
+    /// and puts it in its place in `settings` (in the same order): a name `kind` does not
+    /// declare, a name given twice, or a value of a class its declaration does not allow, is
+    /// damaged. The declarations are searched, not hashed: a container has a setting or two.
+    static func setting(_ entry: TreeBlob.Setting, of kind: RestorationContainer.Kind, declarations: [ContainerSettingDeclaration],
+                        into settings: inout [ContainerSetting?], snapshotID: Int64, owner: @autoclosure () -> String) throws(DamagedValue) {
+        guard let index = declarations.firstIndex(where: { $0.name == entry.name }) else {
             throw DocumentRows.damaged(snapshotID, "the \(kind.definition.noun) at \"\(owner())\" has no setting \"\(entry.name)\"")
         }
-        switch (declaration.values, entry.value) {
+        guard settings[index] == nil else {
+            throw DocumentRows.damaged(snapshotID, "the container at \"\(owner())\" has the setting \"\(entry.name)\" twice")
+        }
+        switch (declarations[index].values, entry.value) {
         case (.choice, .text(let text)):
-            return .text(text)
+            settings[index] = StoredSetting.text(text).setting
         case (.index, .integer(let number)):
-            return .integer(number)
+            settings[index] = StoredSetting.integer(number).setting
         case (.choice, let value), (.index, let value):
-            let expected: StorageClass = if case .choice = declaration.values { .text } else { .integer }
+            let expected: StorageClass = if case .choice = declarations[index].values { .text } else { .integer }
             throw damaged(snapshotID, owner: owner(), setting: entry.name, "expected \(expected.phrase), found \(value.storageClass.phrase)")
         }
     }

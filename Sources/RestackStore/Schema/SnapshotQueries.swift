@@ -181,13 +181,27 @@ enum SnapshotQueries {
         return CrashLoopGuard.choose(from: try guardCandidates(db, sessionID: sessionID, limit: nil), threshold: threshold)
     }
 
-    /// A chosen snapshot's records, with its record count as loaded.
+    /// A chosen snapshot's records.
     static func load(_ db: some StatementRunner, _ info: SnapshotInfo) throws -> StoredSnapshot {
-        var info = info
-        let tree = try DocumentRows.storedTree(db, snapshotID: info.id)
+        try loaded(db, info, tree: DocumentRows.storedTree(db, snapshotID: info.id))
+    }
+
+    /// The snapshot of `info` whose tree is `tree`, loaded; its record count (the row's, which
+    /// history lists without decoding) must be the tree's.
+    static func loaded(_ db: some StatementRunner, _ info: SnapshotInfo, tree: Data) throws -> StoredSnapshot {
         let document = try DocumentRows.document(db, snapshotID: info.id, tree: tree, formatVersion: info.formatVersion, shape: info.form)
-        info.recordCount = document.recordCount
+        if let problem = countProblem(stored: info.recordCount, treeHolds: document.recordCount, snapshotID: info.id) {
+            throw problem
+        }
         return StoredSnapshot(info: info, tree: document.tree)
+    }
+
+    /// A record count (`restack_snapshot.record_count`) that is not its tree's, as damage: a
+    /// row edited or damaged, which history would list wrong, or a tree that lost records.
+    static func countProblem(stored: Int, treeHolds count: Int, snapshotID: Int64) -> DamagedValue? {
+        guard stored != count else { return nil }
+        return DamagedValue(detail: StoredColumn.recordCount.problem(
+            in: StoredRow.snapshot(snapshotID).description, "\(stored), but its tree holds \(count) record\(count == 1 ? "" : "s")"))
     }
 
     /// Deletes the snapshots with the ids `ids` (of session `sessionID`, or of any), the values

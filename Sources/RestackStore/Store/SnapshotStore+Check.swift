@@ -124,15 +124,15 @@ extension SnapshotStore {
     /// Every snapshot's tree read as a restore reads it, with its values: bytes that are not a
     /// tree, a value id with no row, an entry its kind does not allow (a slot, a gap in a stack,
     /// a setting, judged by the kinds' own declarations), each reported with its snapshot and
-    /// path (the first 20 such trees); and values that no tree references, from every tree's
-    /// references, whatever else is wrong with its row: none when a tree does not decode, which
-    /// may use any value.
+    /// path (the first 20 such trees), and a record count that is not its tree's; and values
+    /// that no tree references, from every tree's references, whatever else is wrong with its
+    /// row: none when a tree does not decode, which may use any value.
     private static func treeProblems(_ attempt: ((String, (Database) throws -> [String]) -> [String]?)) -> [String] {
         attempt("reading the trees") { db in
             var problems: [String] = []
             var referenced = Set<Int64>()
             var everyTreeDecodes = true
-            let snapshots = try Row.fetchAll(db, sql: "SELECT id, format_version, shape, tree FROM restack_snapshot ORDER BY id")
+            let snapshots = try Row.fetchAll(db, sql: "SELECT id, format_version, shape, tree, record_count FROM restack_snapshot ORDER BY id")
             for row in snapshots {
                 // A tree of another class than a blob is reported by the column scan above.
                 guard case .int64(let id) = (row[0] as DatabaseValue).storage, case .blob(let tree) = (row[3] as DatabaseValue).storage else {
@@ -142,6 +142,11 @@ extension SnapshotStore {
                 if tree.first != MigratedTree.legacyFormat {
                     if let blob = try? TreeBlob(decoding: tree) {
                         referenced.formUnion(blob.records.map(\.valueID))
+                        // A count of the wrong class is reported by the column scan above.
+                        if problems.count < 20, case .int64(let stored) = (row[4] as DatabaseValue).storage,
+                           let problem = SnapshotQueries.countProblem(stored: Int(clamping: stored), treeHolds: blob.records.count, snapshotID: id) {
+                            problems.append(problem.detail)
+                        }
                     } else {
                         everyTreeDecodes = false
                     }

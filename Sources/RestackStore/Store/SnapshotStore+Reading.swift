@@ -53,7 +53,7 @@ extension SnapshotStore {
         guard let info = try SnapshotQueries.latestInfo(db, sessionID: sessionID) else {
             throw StoreError.sessionNotFound(session)
         }
-        return try stored(db, info)
+        return try SnapshotQueries.load(db, info)
     }
 
     /// A snapshot by id, records exactly as saved.
@@ -72,13 +72,6 @@ extension SnapshotStore {
         guard let info = try SnapshotQueries.info(db, snapshotID: id, sessionID: sessionID) else {
             throw StoreError.snapshotNotFound(id, session: session)
         }
-        return try stored(db, info)
-    }
-
-    private static func stored(_ db: Database, _ info: SnapshotInfo) throws -> StoredSnapshot {
-        StoredSnapshot(
-            info: info,
-            tree: try DocumentRows.load(db, snapshotID: info.id, formatVersion: info.formatVersion, shape: info.form)
-        )
+        return try SnapshotQueries.load(db, info)
     }
 }
