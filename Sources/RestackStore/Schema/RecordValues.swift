@@ -161,7 +161,8 @@ enum RecordValues {
                 continue
             }
             let id = try nextID ?? ExhaustedIDs.next(db, ExhaustedIDs.values)
-            nextID = id + 1
+            // After the largest id, the next new record asks again, and gets the typed damage.
+            nextID = id < .max ? id + 1 : nil
             try db.cachedStatement(sql: "INSERT INTO restack_value (id, identifier, class_name, payload) VALUES (?, ?, ?, ?)")
                 .execute(binding: [id.databaseValue, record.identifier?.databaseValue ?? .null,
                                    record.className?.databaseValue ?? .null, record.payload?.databaseValue ?? .null])
