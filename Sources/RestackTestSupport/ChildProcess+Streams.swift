@@ -76,9 +76,13 @@ extension ChildProcess {
     /// reads the output and error pipes to their ends, all at once (`poll`), and waits for the
     /// child; after `timeout` seconds it is killed (SIGKILL), and what it wrote until then is kept.
     ///
-    /// A killed child's own children may hold its pipes open: their ends are read for 2 s more at
-    /// most.
+    /// The time bound kills the child's process group (a shell's pipeline too). A process that
+    /// left the group may still hold the pipes open: their ends are read for 2 s more at most.
+    ///
+    /// Non-empty `input` needs the standard input to be an open `.pipe` (a precondition: it is
+    /// never dropped silently).
     package func finish(input data: Data? = nil, timeout: Double? = nil) -> Output {
+        precondition(data?.isEmpty ?? true || input >= 0, "finish(input:): standard input is not an open .pipe; the input would be lost")
         var stdout = Data(), stderr = Data()
         var pending = data ?? Data()
         var writing = data == nil ? -1 : input   // the input this loop writes, -1 once done
@@ -93,7 +97,7 @@ extension ChildProcess {
             if let deadline, now >= deadline, !timedOut {
                 timedOut = true
                 lastRead = now + 2
-                send(SIGKILL)
+                killGroup()
                 closeInput()
                 writing = -1
             }

@@ -16,7 +16,10 @@ import Glibc
 /// The child starts with an empty signal mask and every signal at its default action (whatever
 /// the starting thread blocked or ignored), with standard streams as asked, and with no other
 /// descriptor of this process: glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 on) or
-/// Darwin's `POSIX_SPAWN_CLOEXEC_DEFAULT`. A child not waited for is killed and reaped when its
+/// Darwin's `POSIX_SPAWN_CLOEXEC_DEFAULT`. It leads a process group of its own, so that a time
+/// bound or the end of its `ChildProcess` kills what it started too (a shell's pipeline), not the
+/// shell alone; a terminal's signals (Ctrl-C) therefore do not reach it, and it must not read a
+/// terminal it inherits. A child not waited for is killed with its group and reaped when its
 /// `ChildProcess` goes away. Not part of Restack's API.
 package final class ChildProcess {
     /// What one of the child's standard streams is.
@@ -38,12 +41,16 @@ package final class ChildProcess {
     package enum Termination: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)
+        /// `waitpid` failed (its `errno`: `ECHILD` when something else reaped the child, such as
+        /// SIGCHLD set to be ignored): how the child ended is unknown, never a success.
+        case unknown(errno: Int32)
 
         /// The exit status, or the number of the signal that killed it (Foundation's
-        /// `terminationStatus`).
+        /// `terminationStatus`); -1 when unknown.
         package var status: Int32 {
             switch self {
             case .exited(let code), .signalled(let code): code
+            case .unknown: -1
             }
         }
 
@@ -57,6 +64,7 @@ package final class ChildProcess {
             switch self {
             case .exited(let code): "exit \(code)"
             case .signalled(let signal): "signal \(signal)"
+            case .unknown(let code): "unknown end (waitpid: \(String(cString: strerror(code))))"
             }
         }
     }
@@ -115,14 +123,29 @@ package final class ChildProcess {
         output = ends[1].parent
         errors = ends[2].parent
 
+        // Darwin's types are optional pointers that `_init` fills; glibc's are structures.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // Every source is at 3 or above (``open(_:reading:)``), so no dup2 overwrites another's source.
-        for (number, end) in ends.enumerated() where end.child >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, end.child, Int32(number))
+        for (number, end) in ends.enumerated() {
+            if end.child >= 0 {
+                posix_spawn_file_actions_adddup2(&actions, end.child, Int32(number))
+            } else {
+                // `.inherit`: under POSIX_SPAWN_CLOEXEC_DEFAULT only descriptors a file action
+                // names stay open (glibc's closefrom starts at 3 and leaves it open anyway).
+                // A closed one is left out (Darwin's spawn would fail on it).
+                #if canImport(Darwin)
+                if fcntl(Int32(number), F_GETFD) >= 0 { posix_spawn_file_actions_addinherit_np(&actions, Int32(number)) }
+                #endif
+            }
         }
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var noSignals = sigset_t()
@@ -131,7 +154,9 @@ package final class ChildProcess {
         var allSignals = sigset_t()
         sigfillset(&allSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        // Process group 0: a new group, whose id is the child's pid.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP)
         #if canImport(Darwin)
         flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
         #else
@@ -156,9 +181,17 @@ package final class ChildProcess {
             close(descriptor)
         }
         if termination == nil {
-            kill(pid, SIGKILL)
+            killGroup()
             _ = wait()
         }
+    }
+
+    /// Sends SIGKILL to the child's process group (what it started too), or to the child alone if
+    /// there is no such group; nothing once the child is reaped (its pid, and so the group's id,
+    /// may be another's by then; until then no process takes that id).
+    func killGroup() {
+        guard termination == nil else { return }
+        if kill(-pid, SIGKILL) != 0 { kill(pid, SIGKILL) }
     }
 
     /// Sends `signal` to the child (nothing once it is reaped: its pid may be another's by then).
@@ -174,6 +207,7 @@ package final class ChildProcess {
         var reaped: pid_t
         repeat { reaped = waitpid(pid, &status, WNOHANG) } while reaped < 0 && errno == EINTR
         if reaped == pid { termination = Termination(waitStatus: status) }
+        if reaped < 0 { termination = .unknown(errno: errno) }
         return termination == nil
     }
 
@@ -182,18 +216,19 @@ package final class ChildProcess {
     package func wait() -> Termination {
         if let termination { return termination }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let ended = Termination(waitStatus: status)
+        var reaped: pid_t
+        repeat { reaped = waitpid(pid, &status, 0) } while reaped < 0 && errno == EINTR
+        let ended = reaped < 0 ? .unknown(errno: errno) : Termination(waitStatus: status)
         termination = ended
         return ended
     }
 
-    /// Waits until `deadline` for the child to end, then kills it (SIGKILL); returns how it
-    /// ended and whether it was killed.
+    /// Waits until `deadline` for the child to end, then kills it and its group (SIGKILL); returns
+    /// how it ended and whether it was killed.
     func wait(until deadline: DispatchTime) -> (Termination, killed: Bool) {
         while isRunning {
             if DispatchTime.now() >= deadline {
-                kill(pid, SIGKILL)
+                killGroup()
                 return (wait(), true)
             }
             usleep(5_000)
@@ -227,7 +262,10 @@ package final class ChildProcess {
                 throw .noDescriptor(errno: errno)
             }
             #if canImport(Darwin)
-            _ = fcntl(moved[1], F_SETNOSIGPIPE, 1)
+            // Our write end of the child's standard input: a write the child no longer reads fails
+            // with EPIPE instead of a SIGPIPE to this process (``withoutSIGPIPE(_:)``). Not the
+            // child's write end of its output: the child keeps its own SIGPIPE.
+            if reading { _ = fcntl(moved[1], F_SETNOSIGPIPE, 1) }
             #endif
             return reading ? (moved[0], moved[1]) : (moved[1], moved[0])
         }

@@ -46,7 +46,7 @@ struct ChildProcessTests {
 
     @Test func aChildThatOutlivesItsTimeBoundIsKilled() throws {
         let start = Date()
-        let output = try ChildProcess.run("/bin/sh", ["-c", "echo started; exec sleep 30"], timeout: 0.5)
+        let output = try ChildProcess.run("/bin/sh", ["-c", "echo started; exec sleep 30"], timeout: 3)
         #expect(output.timedOut)
         #expect(output.termination == .signalled(SIGKILL))
         #expect(output.stdoutText == "started\n", "what it wrote before is kept")
@@ -114,5 +114,65 @@ struct ChildProcessTests {
         #expect(closedInput.termination == .exited(0) && closedInput.stdout.isEmpty)
         let environment = try ChildProcess.run("/bin/sh", ["-c", "echo \"$RESTACK_CHILD_TEST\""], environment: ["RESTACK_CHILD_TEST": "set"])
         #expect(environment.stdoutText == "set\n")
+    }
+
+    /// A child that something else reaped (here the test itself, as SIGCHLD set to be ignored
+    /// would): `waitpid` fails, and how it ended is unknown, never `exit 0`.
+    @Test func aChildThatCannotBeWaitedForIsNeverASuccess() throws {
+        for throughIsRunning in [false, true] {
+            let child = try ChildProcess("/bin/true", [], stdin: .nullDevice, stdout: .nullDevice, stderr: .nullDevice)
+            var status: Int32 = 0
+            try #require(waitpid(child.pid, &status, 0) == child.pid)
+            if throughIsRunning { #expect(!child.isRunning) }
+            let ended = child.wait()
+            #expect(ended == .unknown(errno: ECHILD))
+            #expect(ended != .exited(0) && ended.status != 0)
+            #expect(!child.isRunning)
+        }
+    }
+
+    /// A time bound kills what the child started too: a shell's pipeline does not outlive it
+    /// (Linux: the group's processes are listed from `/proc`; zombies waiting for their reaper
+    /// left out).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+    func aTimeBoundKillsTheChildsWholeProcessGroup() throws {
+        let child = try ChildProcess("/bin/sh", ["-c", "sleep 100 | sleep 100 & echo started; wait"],
+                                     stdin: .nullDevice, stdout: .pipe, stderr: .pipe)
+        // Whatever a failure leaves behind (the group outlives its reaped leader while it has members).
+        defer { kill(-child.pid, SIGKILL) }
+        let start = Date()
+        let output = child.finish(timeout: 1)
+        #expect(output.timedOut)
+        #expect(output.stdoutText == "started\n", "the pipeline was running")
+        #expect(Date().timeIntervalSince(start) < 1.9, "no survivor held the output pipe open")
+        var left = Self.livingMembers(ofGroup: child.pid)
+        for _ in 0..<100 where !left.isEmpty {
+            usleep(50_000)
+            left = Self.livingMembers(ofGroup: child.pid)
+        }
+        #expect(left.isEmpty, "still running in the child's group: \(left)")
+    }
+
+    /// The processes of process group `group` that are not zombies, from `/proc/PID/stat`.
+    private static func livingMembers(ofGroup group: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { name -> pid_t? in
+            guard let pid = pid_t(name),
+                  let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // After the command's closing parenthesis: state, parent, process group.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, fields[0] != "Z", pid_t(fields[2]) == group else { return nil }
+            return pid
+        }
+    }
+
+    /// Input for a child whose standard input is no pipe would be lost: a precondition failure.
+    @Test func inputWithoutAnInputPipeStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            // A child that cannot start would exit 0 here, and the test fail.
+            guard let child = try? ChildProcess("/bin/cat", [], stdin: .nullDevice, stdout: .pipe, stderr: .nullDevice) else { exit(0) }
+            _ = child.finish(input: Data("lost".utf8))
+        }
     }
 }

@@ -49,6 +49,7 @@ enum MailProcess {
         switch termination {
         case .exited(let status): return status
         case .signalled(let signal): return -signal
+        case .unknown: throw Tmux.Failure(description: "restack-mail's end is unknown: \(termination)")
         }
     }
 

@@ -61,4 +61,29 @@ struct ExhaustedIDTests {
         #expect(try store.snapshots(session: "s") == before, "nothing was written")
         #expect(try store.check().problems == [ExhaustedIDs.valueProblem])
     }
+
+    /// One value id left (the mark at the largest but one): a new record takes the largest id,
+    /// and a save that needs two is the typed damage, never a trap on counting past the largest.
+    @Test func theLastValueIdIsGivenAndNoneAfterIt() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        let store = try SnapshotStore(path: path)
+        try store.save(.drillDown(left: [record("a")]), session: "s")
+        try OutcomeCountDamageTests.edit(path, "INSERT INTO restack_meta (key, value) VALUES ('value_high_water', 9223372036854775806)")
+        try store.save(.drillDown(left: [record("a"), record("b")]), session: "s")
+        let largest = try store.database.read { try Int64.fetchOne($0, sql: "SELECT MAX(id) FROM restack_value") }
+        #expect(largest == .max, "the one id left was given")
+
+        let again = try TemporaryFolder()
+        let other = again.path("s.sqlite")
+        let second = try SnapshotStore(path: other)
+        try second.save(.drillDown(left: [record("a")]), session: "s")
+        try OutcomeCountDamageTests.edit(other, "INSERT INTO restack_meta (key, value) VALUES ('value_high_water', 9223372036854775806)")
+        let before = try HighWaterMarkTests.dump(other)
+        #expect(throws: StoreError.corrupt(path: other, detail: ExhaustedIDs.valueProblem)) {
+            try second.save(.drillDown(left: [record("a"), record("b"), record("c")]), session: "s")
+        }
+        #expect(try HighWaterMarkTests.dump(other) == before, "nothing was written")
+        #expect(try second.latestSnapshot(session: "s").tree == .drillDown(left: [record("a")]), "the previous snapshot is intact")
+    }
 }

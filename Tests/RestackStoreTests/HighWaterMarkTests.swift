@@ -117,4 +117,26 @@ struct HighWaterMarkTests {
         #expect(mark == largest)
         #expect(try store.save(Self.tree("a"), session: "s").id == largest + 1)
     }
+
+    /// The mark is the largest value id a deletion removed, not the largest its trees name: a
+    /// damaged tree naming a missing value 9223372036854775807, once deleted, must not mark
+    /// every id as given (each later save would fail).
+    @Test func aDeletedTreeNamingAMissingValueDoesNotRaiseTheMark() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        let store = try Self.store(at: path)
+        let mark = { try store.database.read { try Int64.fetchOne($0, sql: "SELECT value FROM restack_meta WHERE key = 'value_high_water'") } }
+        let before = try mark()
+        let gone = try store.save(Self.tree("x", "y"), session: "gone")
+        try store.database.write { db in
+            try editTree(db, snapshot: gone.id) { $0.records[1].valueID = .max }
+        }
+        let largest = try store.database.read { try Int64.fetchOne($0, sql: "SELECT MAX(id) FROM restack_value") } ?? 0
+        try store.deleteSession("gone")
+        #expect(try mark() == before, "the largest id deleted (x's) is below one still present (y's, now unreferenced)")
+        let saved = try store.save(Self.tree("a", "new"), session: "s")
+        let newID = try store.database.read { try Int64.fetchOne($0, sql: "SELECT MAX(id) FROM restack_value") }
+        #expect(newID == largest + 1, "a new record gets the next id")
+        #expect(try store.snapshot(id: saved.id).tree == Self.tree("a", "new"))
+    }
 }

@@ -54,13 +54,29 @@ extension RecordPath.Step: CustomStringConvertible {
 extension RecordPath: CustomStringConvertible {
     /// The steps joined by `/`; the empty string for the root.
     public var description: String {
-        steps.reduce(into: "") { $0 = Self.spelling($1.description, after: $0) }
+        var text = ""
+        for step in steps {
+            Self.append(step.description, to: &text)
+        }
+        return text
     }
 
     /// The description of a path whose parent's description is `owner` and whose last step's is
-    /// `step`: the one rule a path is spelled by (the store spells stored trees' paths with it,
-    /// a step from its slot and position, without making a path).
+    /// `step` (the store spells stored trees' paths with it, a step from its slot and position,
+    /// without making a path).
     package static func spelling(_ step: String, after owner: String) -> String {
-        owner.isEmpty ? step : owner + "/" + step
+        var text = owner
+        append(step, to: &text)
+        return text
+    }
+
+    /// The one rule a path is spelled by: `step` after `path`, the description of its parent,
+    /// joined by `/` unless the parent is the root. In place, so that a description costs its
+    /// length.
+    private static func append(_ step: String, to path: inout String) {
+        if !path.isEmpty {
+            path += "/"
+        }
+        path += step
     }
 }

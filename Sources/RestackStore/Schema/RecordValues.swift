@@ -26,6 +26,8 @@ enum RecordValues {
         "SELECT id, identifier, class_name, payload FROM restack_value WHERE id IN (" + String(repeating: "?, ", count: count - 1) + "?)"
     }
     static let deleteSQL = "DELETE FROM restack_value WHERE id IN (\(idList))"
+    /// The largest id present among a list of ``deleteSQL``, before it runs.
+    static let largestDeletedSQL = "SELECT MAX(id) FROM restack_value WHERE id IN (\(idList))"
 
     /// Runs `body` on `ids` in lists of ``idsPerStatement``, the last one padded with NULL when
     /// `padded` (for one statement of a fixed list).
@@ -161,7 +163,8 @@ enum RecordValues {
                 continue
             }
             let id = try nextID ?? ExhaustedIDs.next(db, ExhaustedIDs.values)
-            nextID = id + 1
+            // After the largest id, the next new record asks again, and gets the typed damage.
+            nextID = id < .max ? id + 1 : nil
             try db.cachedStatement(sql: "INSERT INTO restack_value (id, identifier, class_name, payload) VALUES (?, ?, ?, ?)")
                 .execute(binding: [id.databaseValue, record.identifier?.databaseValue ?? .null,
                                    record.className?.databaseValue ?? .null, record.payload?.databaseValue ?? .null])
@@ -191,7 +194,7 @@ enum RecordValues {
     ///
     /// When a remaining tree does not decode, nothing is deleted: it may reference any value,
     /// and a value kept too long (`check` reports it) is better than one lost. A deleted tree
-    /// that does not decode leaves its values (which they are cannot be told). The largest id deleted is kept as
+    /// that does not decode leaves its values (which they are cannot be told). The largest id of the rows deleted is kept as
     /// `value_high_water` when it was the largest present, so that it is never given again.
     static func deleteUnreferenced(_ db: Database, deleted: [Data], sessionID: Int64?) throws {
         var doomed = Set(deleted.flatMap { referenced(by: [$0]) ?? [] })
@@ -205,10 +208,19 @@ enum RecordValues {
             guard let kept = referenced(by: remaining) else { return }
             doomed.subtract(kept)
         }
-        guard let largestDoomed = doomed.max() else { return }
+        guard !doomed.isEmpty else { return }
+        // The largest id of the rows deleted, not of those the trees name: a damaged tree may
+        // name a value that is missing (9223372036854775807 would mark every id as given).
+        var largestDeleted: Int64?
         try inLists(doomed.sorted()) { list in
+            try db.forEachRow(largestDeletedSQL, binding: list) { step in
+                if let id = try StoredValues(statement: step, name: .unidentified).optionalInteger(0, ExhaustedIDs.values.largestPresent) {
+                    largestDeleted = max(largestDeleted ?? id, id)
+                }
+                return false
+            }
             try db.cachedStatement(sql: deleteSQL).execute(binding: list)
         }
-        try ExhaustedIDs.keep(db, ExhaustedIDs.values, removed: largestDoomed)
+        try ExhaustedIDs.keep(db, ExhaustedIDs.values, removed: largestDeleted)
     }
 }

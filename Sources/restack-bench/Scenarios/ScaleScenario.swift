@@ -19,9 +19,8 @@ struct ScaleScenario {
     /// migration 9's layout), in large transactions: saving a million snapshots one synced
     /// transaction at a time would take hours. Both subjects read that one file.
     func build(_ path: String, sessions: Int) throws {
-        if reuse, FileManager.default.fileExists(atPath: path),
-           try RawSQLite(path: path, synchronous: "OFF").scalar("SELECT COUNT(*) FROM restack_snapshot") == Int64(sessions * snapshotsPerSession) {
-            progress("scale: reusing \(path) (\(sessions * snapshotsPerSession) snapshots)")
+        if reuse, FileManager.default.fileExists(atPath: path), try holdsSizes(path, sessions: sessions) {
+            progress("scale: reusing \(path) (\(sessions) sessions, \(sessions * snapshotsPerSession) snapshots)")
             return
         }
         try? FileManager.default.removeItem(atPath: path)
@@ -45,6 +44,14 @@ struct ScaleScenario {
         }
         try raw.execute("COMMIT; PRAGMA wal_checkpoint(TRUNCATE)")
         progress(String(format: "scale: built %d snapshots in %.0f s", written, Date().timeIntervalSince(start)))
+    }
+
+    /// Whether the store at `path` holds `sessions` sessions of `snapshotsPerSession` snapshots
+    /// (as many of each: a store of other sizes with the same product is rebuilt).
+    private func holdsSizes(_ path: String, sessions: Int) throws -> Bool {
+        let raw = try RawSQLite(path: path, synchronous: "OFF")
+        return try raw.scalar("SELECT COUNT(*) FROM restack_session") == Int64(sessions)
+            && raw.scalar("SELECT COUNT(*) FROM restack_snapshot") == Int64(sessions * snapshotsPerSession)
     }
 
     func run(into report: inout Report) throws {
@@ -151,8 +158,12 @@ struct ScaleScenario {
         }
         // Restack reads no page of the big store that raw SQLite does not: the pages read from the
         // OS are what the big store costs, and they are the layout's (Performance.md, "Scale").
+        // When raw SQLite read nothing from the OS, the ratio is 1 + Restack's reads over all the
+        // restores: finite (JSON has no infinity), 1 when neither read, 2 or more (over the bound)
+        // as soon as Restack read anything.
+        let ratio = perRestore[2] > 0 ? perRestore[0] / perRestore[2] : 1 + perRestore[0] * Double(restores)
         report.targets.append(Target("reads from the OS per restore on the big store vs raw SQLite",
-                                     measured: perRestore[2] > 0 ? perRestore[0] / perRestore[2] : (perRestore[0] > 0 ? .infinity : 1), atMost: 1.05))
+                                     measured: ratio, atMost: 1.05))
     }
 
     /// Reads the file once from start to end, so that its pages are in the OS's cache when the
