@@ -30,7 +30,7 @@ struct Run: ParsableCommand {
     var scaleSessions = 100_000
     @Option(help: "Snapshots per session in the scale store.")
     var scaleSnapshots = 10
-    @Option(help: "Where to write the stores; a fresh temporary folder by default (removed afterwards).")
+    @Option(help: "Where to write the stores; a fresh temporary folder by default (removed afterwards). Every store but the scale stores goes into a new folder inside it for each run (printed on stderr, kept), so that no run measures a store an earlier one left.")
     var work: String?
     @Flag(help: "Run only the scale scenario (the big-store restore and restore-inspect), at the sizes given.")
     var scaleOnly = false
@@ -47,19 +47,24 @@ struct Run: ParsableCommand {
 
         let rounds = quick ? 40 : rounds
         var report = Report()
+        // Only the scale stores may be reused (--reuse-scale-stores): a store left by an earlier run
+        // holds more history, and its saves write and cost more (Performance.md, the full run).
+        let runFolder = folder.appendingPathComponent("run-\(UUID().uuidString)")
         if !scaleOnly {
-            try SameBytesCheck(work: folder).run()
-            try SaveRestoreScenario(work: folder, rounds: rounds, mode: .durable).run(into: &report)
-            try SaveRestoreScenario(work: folder, rounds: rounds, mode: .fast).run(into: &report)
-            try NestedScenario(work: folder, rounds: rounds).run(into: &report)
-            try InProcessLaunchScenario(work: folder, runs: quick ? 20 : rounds).run(into: &report)
-            try LaunchScenario(work: folder, runs: quick ? 5 : launchRuns).run(into: &report)
-            try FreshProcessScenario(work: folder, runs: quick ? 1 : 3).run(into: &report)
+            try FileManager.default.createDirectory(at: runFolder, withIntermediateDirectories: true)
+            if work != nil { progress("stores of this run: \(runFolder.path)") }
+            try SameBytesCheck(work: runFolder).run()
+            try SaveRestoreScenario(work: runFolder, rounds: rounds, mode: .durable).run(into: &report)
+            try SaveRestoreScenario(work: runFolder, rounds: rounds, mode: .fast).run(into: &report)
+            try NestedScenario(work: runFolder, rounds: rounds).run(into: &report)
+            try InProcessLaunchScenario(work: runFolder, runs: quick ? 20 : rounds).run(into: &report)
+            try LaunchScenario(work: runFolder, runs: quick ? 5 : launchRuns).run(into: &report)
+            try FreshProcessScenario(work: runFolder, runs: quick ? 1 : 3).run(into: &report)
         }
         try ScaleScenario(work: folder, sessions: quick ? 500 : scaleSessions, snapshotsPerSession: quick ? 4 : scaleSnapshots,
                           rounds: rounds, inspectRuns: quick ? 3 : 15, reuse: reuseScaleStores && work != nil).run(into: &report)
         if !scaleOnly {
-            try WriteCostScenario(work: folder).run(into: &report)
+            try WriteCostScenario(work: runFolder).run(into: &report)
         }
 
         if json {
