@@ -1,5 +1,5 @@
-import Foundation
 @testable import Restack
+import RestackTestSupport
 import Testing
 
 /// A path's description costs its length: it once re-copied the growing text at each step
@@ -8,24 +8,14 @@ import Testing
 /// may cost about four times the time (linear), never sixteen (quadratic).
 @Suite("A path's description's cost")
 struct RecordPathCostTests {
-    static func seconds(_ body: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
     static func path(_ count: Int) -> RecordPath {
         RecordPath((0..<count).map { RecordPath.Step("records", $0) })
     }
 
     @Test func theDescriptionGrowsLinearlyWithTheSteps() {
         let small = Self.path(20_000), large = Self.path(80_000)
-        var smallBest = Double.infinity, largeBest = Double.infinity
-        for _ in 0..<3 {
-            smallBest = min(smallBest, Self.seconds { _ = small.description })
-            largeBest = min(largeBest, Self.seconds { _ = large.description })
-        }
-        #expect(largeBest / smallBest < 9, "4x the steps took \(largeBest / smallBest)x the time (\(smallBest) s, \(largeBest) s)")
+        let timing = GrowthTiming(small: { _ = small.description }, large: { _ = large.description })
+        #expect(timing.ratio < 9, "4x the steps took \(timing.ratio)x the time (\(timing.small) s, \(timing.large) s)")
         #expect(Self.path(3).description == "records[0]/records[1]/records[2]")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RestackTestSupport
 @testable import restore_inspect
 import Testing
 
@@ -9,21 +10,11 @@ import Testing
 /// times the time (linear), never sixteen (quadratic).
 @Suite("escaping's cost")
 struct EscapingCostTests {
-    static func seconds(_ body: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
     @Test(arguments: ["\u{200B}", "\u{0}", "\u{7}", "\"", "a\u{202E}"])
     func escapingGrowsLinearlyWithTheName(_ unit: String) {
         let small = String(repeating: unit, count: 20_000), large = String(repeating: unit, count: 80_000)
-        var smallBest = Double.infinity, largeBest = Double.infinity
-        for _ in 0..<3 {
-            smallBest = min(smallBest, Self.seconds { _ = Text.quoted(small) })
-            largeBest = min(largeBest, Self.seconds { _ = Text.quoted(large) })
-        }
-        #expect(largeBest / smallBest < 9, "4x the name took \(largeBest / smallBest)x the time (\(smallBest) s, \(largeBest) s)")
+        let timing = GrowthTiming(small: { _ = Text.quoted(small) }, large: { _ = Text.quoted(large) })
+        #expect(timing.ratio < 9, "4x the name took \(timing.ratio)x the time (\(timing.small) s, \(timing.large) s)")
         #expect(Text.quoted(small).unicodeScalars.allSatisfy { $0.properties.generalCategory != .control && $0 != "\u{200B}" && $0 != "\u{202E}" })
     }
 }
