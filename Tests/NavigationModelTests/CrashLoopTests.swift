@@ -87,4 +87,22 @@ struct CrashLoopTests {
         #expect(await eventually { await savesMade(store) == 2 })
         #expect(try await store.snapshots(session: "main").map(\.isProvisional) == [false, true], "oldest first")
     }
+
+    @Test func aModelMadeAgainWhileOneIsAliveDoesNotRestoreAgain() async throws {
+        let store = try SnapshotStore.inMemory()
+        let first = model(StackNavigation<Screen>(), on: store)
+        first.path = [.mailbox("INBOX")]
+        await first.flush()
+        await first.stop()
+        let launch = model(StackNavigation<Screen>(), on: store)        // the instance SwiftUI keeps
+        launch.path.append(.message(id: 1))
+        let again = model(StackNavigation<Screen>(), on: store)         // a view's @State made again
+        #expect(again.path == [.mailbox("INBOX"), .message(id: 1)], "the live model's state")
+        #expect(again.restored == launch.restored)
+        #expect(try await store.snapshots(session: "main").first?.unconfirmedRestores == 1, "one launch counted")
+        await launch.stop()
+        let next = model(StackNavigation<Screen>(), on: store)          // the next launch
+        #expect(try await store.snapshots(session: "main").first?.unconfirmedRestores == 2)
+        _ = (again, next)
+    }
 }

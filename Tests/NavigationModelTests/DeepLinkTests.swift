@@ -22,6 +22,13 @@ struct DeepLinkTests {
         #expect(saved == (try screens().tree(for: [.mailbox("INBOX"), .message(id: 42)])), "saved with positions as identifiers")
     }
 
+    @Test func aRouteIsRecognisedByWhatItIsNotByWhereItStands() throws {
+        let navigation = model(StackNavigation<Screen>(path: [.mailbox("INBOX"), .message(id: 1)]), on: try SnapshotStore.inMemory())
+        let plan = try #require(navigation.open(push: [.message(id: 1)]))   // the bottom route is not this one
+        #expect(navigation.path == [.mailbox("INBOX"), .message(id: 1)])
+        #expect(plan.notes.map(\.kind) == [.deepLinkShown])
+    }
+
     @Test func aLinkRevealsARouteAlreadyShownAndPopsWhatIsAboveIt() throws {
         let navigation = model(StackNavigation<Screen>(path: [.mailbox("INBOX"), .message(id: 1), .message(id: 2)]), on: try SnapshotStore.inMemory())
         let plan = try #require(navigation.open(push: [.mailbox("INBOX"), .message(id: 1)]))
