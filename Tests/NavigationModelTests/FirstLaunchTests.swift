@@ -42,9 +42,13 @@ struct FirstLaunchTests {
 
     @Test func aChangeAfterTheIntervalIsWrittenWithoutAFlush() async throws {
         let store = try SnapshotStore.inMemory()
-        let navigation = model(StackNavigation<Screen>(), on: store, saveInterval: .milliseconds(50))
+        let clock = ManualClock()
+        let navigation = model(StackNavigation<Screen>(), on: store, clock: clock, saveInterval: .seconds(1))
         navigation.path = [.mailbox("INBOX")]
+        #expect(await eventually { await savesMade(store) == 1 })
         navigation.path = [.mailbox("Sent")]
+        #expect(await eventually { clock.waitingSleeps == 1 }, "the change waits for the interval")
+        clock.advance(by: .seconds(1))
         #expect(try await eventually { (try? await latestTree(store)) == (try screens().tree(for: [.mailbox("Sent")])) })
     }
 

@@ -7,8 +7,12 @@ import Restack
 ///
 /// ```swift
 /// let navigation = NavigationModel(StackNavigation<Screen>())   // restored now, before the first frame
-/// navigation.path.append(.mailbox("INBOX"))                      // saved
-/// await navigation.flush()                                       // the app goes to the background
+/// showScreens(navigation.path)                                    // the app draws its screens
+/// for dropped in navigation.restored?.dropped ?? [] {
+///     print("not restored: \(dropped.path): \(dropped.reason)")   // stale-payload, truncated, ...
+/// }
+/// navigation.path.append(.mailbox("INBOX"))                       // the user navigates: saved
+/// await navigation.flush()                                        // the app goes to the background
 /// ```
 ///
 /// In SwiftUI, `NavigationStack(path: $navigation.path)` (the model reaches its state's
@@ -31,8 +35,11 @@ import Restack
 /// Creating it never throws: a store that cannot be opened or read leaves the model on its
 /// initial state with ``error`` set, and saving goes nowhere.
 ///
-/// Create one model per scene, once: in the `App` for an app with one window (a view's `@State`
-/// initial value is evaluated again each time the view is recreated, and each model restores).
+/// Create one model per scene: in the `App` for an app with one window. A view's `@State` initial
+/// value is evaluated each time SwiftUI makes the view value, and the first instance is kept: a
+/// model made while another of the same store file and session is alive in the process starts
+/// from that model's state, and neither restores nor confirms, so that the crash-loop guard sees
+/// one launch.
 ///
 /// ## Topics
 ///
@@ -133,12 +140,19 @@ public final class NavigationModel<State: NavigationState> {
         self.coding = coding
         let (failures, failed) = AsyncStream<StoreError>.makeStream()
         var state = initial
-        var launch: Result<RestoreAnswer<StoreRestoration>, StoreError>
+        var launch: Result<RestoreAnswer<StoreRestoration>, StoreError>?
+        var twin: NavigationModel<State>?
         switch opened {
         case .success(let store):
             self.store = store
-            autosaver = Autosaver(store: store, session: session, interval: saveInterval.nanoseconds) { failed.yield($0) }
-            launch = Result { () throws(StoreError) in try Self.restore(session, from: store, coding: coding, onto: &state) }
+            autosaver = Autosaver(store: store, session: session, pacing: Self.pacing(saveInterval, on: clock)) { failed.yield($0) }
+            if let live = LiveModels.model(for: LiveModels.Key(store, session: session)) as? NavigationModel<State> {
+                // Made again while alive (a view's `@State` initial value): no second restore.
+                state = live.state
+                twin = live
+            } else {
+                launch = Result { () throws(StoreError) in try Self.restore(session, from: store, coding: coding, onto: &state) }
+            }
         case .failure(let failure):
             store = nil
             autosaver = nil
@@ -146,12 +160,19 @@ public final class NavigationModel<State: NavigationState> {
         }
         self.state = state
         switch launch {
-        case .success(let answer):
+        case .success(let answer)?:
             self.answer = answer
             restored = answer.restoration?.plan
             pending = answer.restoration
-        case .failure(let failure):
+        case .failure(let failure)?:
             error = failure
+        case nil:
+            answer = twin?.answer
+            restored = twin?.restored
+            error = twin?.error
+        }
+        if let store, twin == nil {
+            LiveModels.register(self, for: LiveModels.Key(store, session: session))
         }
         self.failures = Task { [weak self] in
             for await failure in failures {
@@ -168,6 +189,14 @@ public final class NavigationModel<State: NavigationState> {
                 self?.confirm()
             }
         }
+    }
+
+    /// The autosaver's pacing: `interval` on `clock`.
+    private static func pacing<C: Clock>(_ interval: Duration, on clock: C) -> Autosaver.Pacing where C.Duration == Duration {
+        let start = clock.now
+        return Autosaver.Pacing(interval: interval.nanoseconds,
+                                now: { start.duration(to: clock.now).nanoseconds },
+                                sleep: { _ = try? await clock.sleep(for: .nanoseconds($0)) })
     }
 
     /// The restore at launch, synchronous (the store's lean launch connection serves it): the
@@ -252,6 +281,9 @@ public final class NavigationModel<State: NavigationState> {
     /// (the launch's restore stays unconfirmed unless it was confirmed), pending changes dropped;
     /// returns once no write or confirmation is in flight. The relaunch helpers' crash.
     package func stop() async {
+        if let store {
+            LiveModels.remove(self, for: LiveModels.Key(store, session: session))
+        }
         stopped = true
         pending = nil
         graceTimer?.cancel()

@@ -41,10 +41,10 @@ public actor Autosaver {
     package nonisolated let appVersion: String?
     private let onFailure: (@Sendable (StoreError) -> Void)?
     private nonisolated let mailbox = Mailbox()
-    /// The least time between the starts of two writes, in nanoseconds; 0: a state is written as
-    /// soon as the one before it is.
-    nonisolated let interval: UInt64
-    /// The uptime (nanoseconds) before which the next write waits, unless a flush waits for it.
+    /// How writes are paced: the least time between the starts of two writes, and the clock.
+    nonisolated let pacing: Pacing
+    /// The time (nanoseconds, by the pacing's clock) before which the next write waits, unless a
+    /// flush waits for it.
     private var nextWrite: UInt64 = 0
     /// The newest submission a flush waits for: written without waiting for the interval.
     private var urgent: UInt64 = 0
@@ -77,17 +77,17 @@ public actor Autosaver {
     ///   - onFailure: Called, off the caller's actor, when a save fails (once until one
     ///     succeeds again); the store's logger hears of it too.
     public init(store: SnapshotStore, session: String, appVersion: String? = nil, onFailure: (@Sendable (StoreError) -> Void)? = nil) {
-        self.init(store: store, session: session, appVersion: appVersion, interval: 0, onFailure: onFailure)
+        self.init(store: store, session: session, appVersion: appVersion, pacing: Pacing(), onFailure: onFailure)
     }
 
-    /// Creates an autosaver that starts at most one write per `interval` (nanoseconds): the first
+    /// Creates an autosaver that starts at most one write per interval of `pacing`: the first
     /// state at once, then the latest one waiting once the interval since the last write has
     /// passed, or at once for a flush.
-    init(store: SnapshotStore, session: String, appVersion: String? = nil, interval: UInt64, onFailure: (@Sendable (StoreError) -> Void)? = nil) {
+    init(store: SnapshotStore, session: String, appVersion: String? = nil, pacing: Pacing, onFailure: (@Sendable (StoreError) -> Void)? = nil) {
         self.store = store
         self.session = session
         self.appVersion = appVersion
-        self.interval = interval
+        self.pacing = pacing
         self.onFailure = onFailure
     }
 
@@ -119,9 +119,10 @@ public actor Autosaver {
         while true {
             await waitForInterval()
             guard let (document, sequence) = mailbox.take() else { break }
-            let started = StoreRestoration.uptime()
+            let started = pacing.now()
             if await persist(document) {
-                nextWrite = started + interval
+                let (next, overflow) = started.addingReportingOverflow(pacing.interval)
+                nextWrite = overflow ? .max : next
             }
             resumeWaiters(upTo: sequence)
         }
@@ -135,10 +136,11 @@ public actor Autosaver {
     /// Waits until the interval since the last write has passed, unless a flush waits; once
     /// abandoned, drops what it would wait for instead.
     private func waitForInterval() async {
-        let now = StoreRestoration.uptime()
+        let now = pacing.now()
         guard nextWrite > now, urgent <= handled else { return }
         if !abandoned {
-            let pause = Task { _ = try? await Task.sleep(nanoseconds: nextWrite - now) }
+            let (pacing, wait) = (pacing, nextWrite - now)
+            let pause = Task { await pacing.sleep(wait) }
             self.pause = pause
             await pause.value
             self.pause = nil
@@ -203,6 +205,18 @@ public actor Autosaver {
 }
 
 extension Autosaver {
+    /// How an autosaver paces its writes: the least time between the starts of two writes, and
+    /// the clock it reads and waits on (nanoseconds): the system's uptime, or a test's clock.
+    struct Pacing: Sendable {
+        /// The least time between the starts of two writes; 0: a state is written as soon as the
+        /// one before it is.
+        var interval: UInt64 = 0
+        /// The time now.
+        var now: @Sendable () -> UInt64 = { StoreRestoration.uptime() }
+        /// Waits this long, or less when its task is cancelled.
+        var sleep: @Sendable (UInt64) async -> Void = { _ = try? await Task.sleep(nanoseconds: $0) }
+    }
+
     /// The latest submission and its sequence number, shared by every caller of `submit`
     /// without waiting for the actor; and whether a drain is running.
     final class Mailbox: @unchecked Sendable {
