@@ -6,9 +6,17 @@ import RestackTerminalText
 /// launch on the same store, and the text of what it restored.
 ///
 /// ```swift
-/// let app = try RelaunchTester(StackNavigation<Screen>())        // a first launch, on a store in memory
-/// app.navigation.path = [.mailbox("INBOX"), .message(id: 42)]      // what the user does
-/// let restored = await app.quitAndRelaunch()                       // the plan, as restore-inspect prints it
+/// @Test func theInboxComesBackAfterAQuitButNotAfterACrashAtLaunch() async throws {
+///     let app = try RelaunchTester(StackNavigation<Screen>())          // a first launch, on a store in memory
+///     app.navigation.path = [.mailbox("INBOX"), .message(id: 42)]       // what the user does
+///     let restored = await app.quitAndRelaunch()                        // the plan, as restore-inspect prints it
+///     #expect(app.navigation.path == [.mailbox("INBOX"), .message(id: 42)])
+///     #expect(restored.contains("2 restored, 0 dropped"))
+///
+///     app.navigation.path.removeLast()                                  // provisional: the launch is not confirmed
+///     await app.crashAndRelaunch()                                      // killed before the launch was confirmed
+///     #expect(app.navigation.path == [.mailbox("INBOX"), .message(id: 42)])
+/// }
 /// ```
 ///
 /// Each launch is a ``NavigationModel`` on the tester's store, made as the app makes it:

@@ -5,12 +5,12 @@ import Foundation
 /// (the process's name when it has no bundle identifier). On macOS and Linux, Application
 /// Support is shared by every program of the user, so a file directly in it could be another
 /// program's.
-enum AppStoreLocation {
+package enum AppStoreLocation {
     /// The store's file name.
-    static let fileName = "navigation.sqlite"
+    package static let fileName = "navigation.sqlite"
 
     /// The app's folder name: its bundle identifier, or its process's name.
-    static var folderName: String {
+    package static var folderName: String {
         let name = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
         return name.isEmpty || name == "." || name == ".." || name.contains("/") ? "Restack" : name
     }
@@ -20,7 +20,7 @@ enum AppStoreLocation {
     ///
     /// - Throws: ``StoreError/cannotOpen(path:detail:)`` when Application Support or the folder
     ///   cannot be found or made.
-    static func url() throws(StoreError) -> URL {
+    package static func url() throws(StoreError) -> URL {
         let manager = FileManager.default
         let support: URL
         do {

@@ -7,8 +7,9 @@ import Restack
 /// routes are pushed on top.
 ///
 /// ```swift
-/// let navigation = NavigationModel(StackNavigation<Screen>())
-/// navigation.path.append(.mailbox("INBOX"))        // saved
+/// var state = StackNavigation<Screen>(path: [.mailbox("INBOX")])
+/// state.path.append(.message(id: 42))
+/// let tree = try state.tree(RouteCoding(named: "MailApp.Screen"))   // what the model saves
 /// ```
 public struct StackNavigation<Route: Codable & Hashable & Sendable>: NavigationState {
     /// The routes, bottom first: what `NavigationStack(path:)` shows.
