@@ -3,7 +3,7 @@ import Restack
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension NavigationModel {
     /// Opens a deep link: reveals the records `path` names, then shows `push` on top, by the
-    /// deep-link rules (<doc:TheRestorationRules>), and makes the result the state (saved).
+    /// deep-link rules (the Restack library's article "The restoration rules"), and makes the result the state (saved).
     ///
     /// A route already shown is recognised by what it is, wherever it stands: opening the same
     /// link twice shows it once, and the second plan notes `deep-link-shown`. Revealing a record

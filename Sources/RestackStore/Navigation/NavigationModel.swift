@@ -109,7 +109,7 @@ public final class NavigationModel<State: NavigationState> {
     ///   - session: The session: the scene's identifier; `"main"` for an app with one window.
     ///   - coding: How routes become records; by default, one `Codable` route type saved under
     ///     its fully qualified name. Give one with aliases for a renamed route type, or several
-    ///     route types (``RouteCoding``).
+    ///     route types (`RouteCoding`).
     ///   - saveInterval: The least time between two writes; the first change is written at once.
     ///   - confirmAfter: How long after the restore the launch is confirmed if no ``flush()``
     ///     confirmed it before.

@@ -6,8 +6,8 @@ import Restack
 /// Restack's shapes cover what SwiftUI apps have: ``StackNavigation`` (one `NavigationStack`),
 /// ``TabNavigation`` (a `TabView` with a stack per tab) and ``SplitNavigation`` (a
 /// `NavigationSplitView`). An app with a shape of its own conforms its own type with the same
-/// building blocks: its state as a ``RestorationTree`` whose routes are records made by the
-/// ``RouteCoding`` it is given, and its state read back from what restored.
+/// building blocks: its state as a `RestorationTree` whose routes are records made by the
+/// `RouteCoding` it is given, and its state read back from what restored.
 ///
 /// ```swift
 /// /// A mailbox list and, over it, an optional compose sheet.
@@ -38,14 +38,14 @@ public protocol NavigationState: Equatable, Sendable {
     associatedtype Route: Codable & Hashable & Sendable
 
     /// The state as a tree, each route a record made by `coding`
-    /// (``RouteCoding/tree(for:afterDrop:)``, ``RouteCoding/record(identifier:className:holding:afterDrop:)``,
-    /// ``RouteCoding/records(for:)``).
+    /// (`RouteCoding.tree(for:afterDrop:)`, `RouteCoding.record(identifier:className:holding:afterDrop:)`,
+    /// `RouteCoding.records(for:)`).
     ///
-    /// - Throws: ``RouteCodingError`` when a route cannot be encoded.
+    /// - Throws: `RouteCodingError` when a route cannot be encoded.
     func tree(_ coding: RouteCoding<Route>) throws(RouteCodingError) -> RestorationTree
 
     /// Reads back what a launch, or a deep link, restored: the routes that still decode, each
-    /// decoded once (``RestoredRoutes/routes(under:)``, ``RestoredRoutes/route(for:)``), and the
+    /// decoded once (`RestoredRoutes.routes(under:)`, `RestoredRoutes.route(for:)`), and the
     /// plan's settings (a selected tab, a focus). It is called on the state of a first launch,
     /// to overwrite what restored.
     mutating func restore(from restored: RestoredRoutes<Route>)

@@ -2,7 +2,7 @@ import Foundation
 import Restack
 
 /// The records Restack's shapes make of a selection (a tab, a sidebar's or a content list's
-/// selected item): the value's JSON as the payload (``RecordPayload``'s encoding), under a class
+/// selected item): the value's JSON as the payload (`RecordPayload`'s encoding), under a class
 /// that names its role. A tab is identified by the same JSON, readable in a plan and usable in a
 /// deep link's path: a string's text without its quotes (`"mail"` is `mail`), any other value's
 /// JSON.
@@ -19,7 +19,7 @@ enum SelectionRecord {
     /// The record of `value` in the role `className`, holding `container`, identified by
     /// `identifier`, or by the value (``identifier(_:)``) when it is `nil`.
     ///
-    /// - Throws: ``RouteCodingError/unencodable(index:type:message:)`` (at index 0) when the value
+    /// - Throws: `RouteCodingError.unencodable(index:type:message:)` (at index 0) when the value
     ///   cannot be encoded.
     static func record(_ value: some Encodable, className: String, identifier: String? = nil,
                        container: RestorationContainer? = nil) throws(RouteCodingError) -> RestorationRecord {
