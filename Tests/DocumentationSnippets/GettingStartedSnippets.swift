@@ -27,8 +27,9 @@ final class Navigation {
     }
 
     init(storeURL: URL) throws {
-        store = try SnapshotStore(path: storeURL.path)   // creates the file on the first launch
-        autosaver = Autosaver(store: store, session: Self.session, appVersion: "1.0") { error in
+        // Creates the file on the first launch; every save and restore records the app's version.
+        store = try SnapshotStore(path: storeURL.path, options: .init(appVersion: "1.0"))
+        autosaver = Autosaver(store: store, session: Self.session) { error in
             print("navigation not saved: \(error)")       // never thrown into navigation code
         }
     }

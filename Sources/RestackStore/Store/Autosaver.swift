@@ -23,7 +23,7 @@ import Restack
 /// store's provisional ones.
 ///
 /// ```swift
-/// let autosaver = Autosaver(store: store, session: sceneID, appVersion: "3.0") { error in
+/// let autosaver = Autosaver(store: store, session: sceneID) { error in
 ///     log.error("navigation state not saved: \(error)")
 /// }
 /// autosaver.submit(currentTree)               // on every navigation change
@@ -34,8 +34,6 @@ public actor Autosaver {
     package nonisolated let store: SnapshotStore
     /// The session saved.
     package nonisolated let session: String
-    /// The app version recorded with each snapshot.
-    package nonisolated let appVersion: String?
     private let onFailure: (@Sendable (StoreError) -> Void)?
     private nonisolated let mailbox = Mailbox()
 
@@ -55,15 +53,13 @@ public actor Autosaver {
     /// Creates an autosaver for one session of a store.
     ///
     /// - Parameters:
-    ///   - store: The store.
+    ///   - store: The store; each snapshot records its ``SnapshotStore/Options/appVersion``.
     ///   - session: The session, such as a scene's persistent identifier.
-    ///   - appVersion: The app version recorded with each snapshot.
     ///   - onFailure: Called, off the caller's actor, when a save fails (once until one
     ///     succeeds again); the store's logger hears of it too.
-    public init(store: SnapshotStore, session: String, appVersion: String? = nil, onFailure: (@Sendable (StoreError) -> Void)? = nil) {
+    public init(store: SnapshotStore, session: String, onFailure: (@Sendable (StoreError) -> Void)? = nil) {
         self.store = store
         self.session = session
-        self.appVersion = appVersion
         self.onFailure = onFailure
     }
 
@@ -112,7 +108,7 @@ public actor Autosaver {
             return
         }
         do {
-            try await store.save(document, session: session, appVersion: appVersion)
+            try await store.save(document, session: session)
             latest = .some(document)
             snapshotsWritten += 1
             failure = nil

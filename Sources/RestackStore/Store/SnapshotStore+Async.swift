@@ -35,10 +35,12 @@ extension SnapshotStore {
 
     // MARK: Saving
 
-    /// Saves a tree, asynchronously; see `save(_:session:appVersion:savedAt:)`.
+    /// Saves a tree, asynchronously, with the store's ``Options/appVersion``; see
+    /// `save(_:session:savedAt:)`.
     @discardableResult
-    public func save(_ tree: RestorationTree, session: String, appVersion: String? = nil, savedAt: Date? = nil) async throws(StoreError) -> SnapshotInfo {
+    public func save(_ tree: RestorationTree, session: String, savedAt: Date? = nil) async throws(StoreError) -> SnapshotInfo {
         let savedAt = savedAt ?? options.clock.now()
+        let appVersion = options.appVersion
         do {
             try options.limits.check(tree)
             let retention = options.retention

@@ -11,8 +11,8 @@ import Restack
 /// kept as history until pruned.
 ///
 /// ```swift
-/// let store = try SnapshotStore(path: storeURL.path)
-/// try store.save(tree, session: sceneID, appVersion: "2.3")
+/// let store = try SnapshotStore(path: storeURL.path, options: .init(appVersion: "2.3"))
+/// try store.save(tree, session: sceneID)
 ///
 /// // On the next launch: a restoration, an expired snapshot, or nothing saved.
 /// let answer = try store.beginRestore(session: sceneID, resolver: RecordResolver { factory.canMake($0.className) })

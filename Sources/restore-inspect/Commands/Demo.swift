@@ -105,7 +105,9 @@ struct Demo: ParsableCommand {
 
     func run() throws {
         let reused = FileManager.default.fileExists(atPath: path)
-        let store = try SnapshotStore(path: path, options: .commandLine)
+        var options = SnapshotStore.Options.commandLine
+        options.appVersion = "demo"
+        let store = try SnapshotStore(path: path, options: options)
         let existing = Set(try store.sessions().map(\.name))
         let others = existing.filter { name in !DemoSessions.all.contains { $0.name == name } }.count
         let resolver = DemoSessions.resolver
@@ -116,7 +118,7 @@ struct Demo: ParsableCommand {
                 try store.deleteSession(session.name)
             }
             for tree in session.history {
-                try store.save(tree, session: session.name, appVersion: "demo")
+                try store.save(tree, session: session.name)
             }
             // The demo store has no expiry: every session restores.
             guard let restoration = try store.restore(session: session.name, layout: session.layout, resolver: resolver).restoration else { continue }

@@ -34,8 +34,9 @@ struct StoreOptions: ParsableArguments {
 
 extension SnapshotStore.Options {
     /// The store options of every command: the defaults, but a lock held by another process
-    /// fails the command after 5 seconds (exit 75) instead of 30 seconds of silence.
-    static let commandLine = SnapshotStore.Options(busyTimeout: 5)
+    /// fails the command after 5 seconds (exit 75) instead of 30 seconds of silence, and no app
+    /// version (the tool's bundle is not the app's): `import --app-version` gives one.
+    static let commandLine = SnapshotStore.Options(busyTimeout: 5, appVersion: nil)
 }
 
 /// `--json`: machine-readable output.
