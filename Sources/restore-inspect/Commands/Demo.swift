@@ -108,13 +108,14 @@ struct Demo: ParsableCommand {
         var options = SnapshotStore.Options.commandLine
         options.appVersion = "demo"
         let store = try SnapshotStore(path: path, options: options)
-        let existing = Set(try store.sessions().map(\.name))
-        let others = existing.filter { name in !DemoSessions.all.contains { $0.name == name } }.count
+        // Session names by their bytes, as the store keeps them.
+        let existing = Set(try store.sessions().map { ExactString($0.name) })
+        let others = existing.subtracting(DemoSessions.all.map { ExactString($0.name) }).count
         let resolver = DemoSessions.resolver
         let files = ListFiles(store: path)
         var results: [SessionResult] = []
         for session in DemoSessions.all {
-            if existing.contains(session.name) {
+            if existing.contains(ExactString(session.name)) {
                 try store.deleteSession(session.name)
             }
             for tree in session.history {
