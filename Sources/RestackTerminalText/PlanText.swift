@@ -32,9 +32,9 @@ package enum PlanText {
         return rows.text
     }
 
-    /// Rows of columns, each column as wide as its widest cell that is not the last of its row:
-    /// a container's settings or a note, written from the second or third column on, leave the
-    /// record columns as narrow as the records.
+    /// Rows of columns, each column as wide on a terminal (``TerminalWidth``) as its widest cell
+    /// that is not the last of its row: a container's settings or a note, written from the second
+    /// or third column on, leave the record columns as narrow as the records.
     struct Rows {
         var heading = ""
         private var rows: [[String]] = []
@@ -42,10 +42,11 @@ package enum PlanText {
 
         mutating func append(_ row: [String]) {
             for (column, cell) in row.dropLast().enumerated() {
+                let width = TerminalWidth.columns(cell)
                 if column == widths.count {
-                    widths.append(cell.count)
-                } else if widths[column] < cell.count {
-                    widths[column] = cell.count
+                    widths.append(width)
+                } else if widths[column] < width {
+                    widths[column] = width
                 }
             }
             rows.append(row)
