@@ -46,7 +46,9 @@ let package = Package(
             ]
         ),
 
-        // The SQLite store, on GRDB. Knows nothing of the restoration rules.
+        // The SQLite store, on GRDB. Knows nothing of the restoration rules. Its privacy manifest
+        // declares the required-reason APIs it calls (free space, file metadata, uptime), as
+        // GRDB ships its own; nothing reads it at run time (no `Bundle.module`).
         .target(
             name: "RestackStore",
             dependencies: [
@@ -58,7 +60,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // Restore outcomes as counters and a timer, to whatever backend the app bootstrapped.
                 .product(name: "Metrics", package: "swift-metrics"),
-            ]
+            ],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
 
         // Text made safe for a terminal, one line each: the escaping restore-inspect and
