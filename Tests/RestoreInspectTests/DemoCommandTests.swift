@@ -136,3 +136,17 @@ extension DemoCommandTests {
         }
     }
 }
+
+extension DemoCommandTests {
+    /// A folder that cannot be written (read-only media): 73 naming the store, before anything
+    /// is written, the class lists included.
+    @Test(.enabled(if: TmpfsMount.isAvailable, "mounting a tmpfs needs root"))
+    func aReadOnlyFolderWritesNothing() throws {
+        let mount = try TmpfsMount(kibibytes: 1024)
+        mount.remount(readOnly: true)
+        defer { mount.remount(readOnly: false) }
+        let result = try CLI.run(["demo", "--db", mount.path("d.sqlite")])
+        expectFailure(result, code: 73, mentioning: mount.path("d.sqlite"))
+        #expect(mount.files.isEmpty, "\(mount.files)")
+    }
+}

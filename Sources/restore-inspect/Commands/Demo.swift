@@ -41,19 +41,15 @@ struct Demo: ParsableCommand {
             [(knownClasses, DemoSessions.knownClasses), (aliases, DemoSessions.aliases.map { "\($0.old)=\($0.new)" })]
         }
 
-        /// Throws, naming the path, when a list cannot be written there: a folder (or a link to
-        /// one) in its place, or a folder that cannot be written. Checked before anything is
-        /// written, so that the demo writes nothing when a list cannot be. (A missing folder is
-        /// the store's to report: it is the store's folder.)
+        /// Throws, naming the path, when a folder (or a link to one) is where a list goes: checked
+        /// before anything is written, so that the demo then writes nothing. The lists' folder is
+        /// the store's: a folder missing or not writable is the store's to report (66, 73), when
+        /// it is opened, before anything is written too.
         func check() throws(Failure) {
             for (path, _) in lists {
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                     throw Failure(.cannotWrite, "cannot write the demo's class list \(Text.oneLine(path)): a folder is in its place; nothing was written")
-                }
-                let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-                if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue, access(folder, W_OK) != 0 {
-                    throw Failure(.cannotWrite, "cannot write the demo's class list \(Text.oneLine(path)): its folder is not writable (\(Self.describe(errno))); nothing was written")
                 }
             }
         }
@@ -75,13 +71,9 @@ struct Demo: ParsableCommand {
         static func describe(_ error: any Error) -> String {
             let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
             if let underlying, underlying.domain == NSPOSIXErrorDomain {
-                return describe(Int32(underlying.code))
+                return String(cString: strerror(Int32(underlying.code)))
             }
             return error.localizedDescription
-        }
-
-        static func describe(_ code: Int32) -> String {
-            String(cString: strerror(code))
         }
     }
 
