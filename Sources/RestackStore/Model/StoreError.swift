@@ -46,7 +46,7 @@ public enum StoreError: Error, Hashable, Sendable {
     /// `EACCES`). Where to keep the store so that it is readable at launch:
     /// <doc:WhereToKeepTheStore>.
     case unavailable(path: String)
-    /// The store was closed (``SnapshotStore/close()``): open it again to use it.
+    /// The store was closed (``SnapshotStore/close()-6sv8j``): open it again to use it.
     case closed(path: String)
     /// A writer stopped mid-write and left what only a writer may recover: a hot rollback
     /// journal (part of a transaction to roll back), or a write-ahead log without its index

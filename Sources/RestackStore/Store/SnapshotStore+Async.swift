@@ -108,7 +108,7 @@ extension SnapshotStore {
         finishOutcome(outcome, failure: failure)
     }
 
-    /// Closes the store, asynchronously; see ``close()-4ht1v``.
+    /// Closes the store, asynchronously; see ``close()-6sv8j``.
     ///
     /// The same close, on a dispatch queue: its checkpoint writes and syncs the file, and may
     /// wait for another process's lock (up to the busy timeout) and for the operations in flight

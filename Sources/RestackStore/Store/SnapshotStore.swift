@@ -43,8 +43,8 @@ import Restack
 /// - ``restore(session:)``
 ///
 /// ### Closing
-/// - ``close()-4ht1v``
-/// - ``close()-2v0yq``
+/// - ``close()-6sv8j``
+/// - ``close()-5s5a8``
 ///
 /// ### Managing history
 /// - ``deleteSession(_:)-1hz51``
