@@ -36,6 +36,15 @@ public enum LockedDevice {
         /// Whether the first 100 bytes of each file (the store's header) still read.
         public var readsHeader: Bool
 
+        /// A refusal: `code` for each refused operation but opening (`nil`: its own
+        /// `SQLITE_IOERR_*`), `systemError` for `errno`.
+        public init(code: Int32?, systemError: Int32, refusesOpening: Bool, readsHeader: Bool) {
+            self.code = code
+            self.systemError = systemError
+            self.refusesOpening = refusesOpening
+            self.readsHeader = readsHeader
+        }
+
         /// iOS data protection while the device is locked: opening and every I/O refused with
         /// `EPERM`, reported as SQLite's I/O errors.
         public static let locked = Refusal(code: nil, systemError: EPERM, refusesOpening: true, readsHeader: false)

@@ -51,6 +51,26 @@ struct UnavailableOrDamagedTests {
         }
     }
 
+    /// A disk so damaged that the file does not open (`EIO`): the system's answer is not a
+    /// protection's, so it is not "try again".
+    @Test func aFileThatCannotBeOpenedForAnIOErrorIsNotUnavailable() throws {
+        let fixture = try LockedStoreFixture()
+        let path = try fixture.copy()
+        LockedDevice.lock(path, as: .init(code: nil, systemError: EIO, refusesOpening: true, readsHeader: false))
+        defer { LockedDevice.unlock(path) }
+        do throws(StoreError) {
+            _ = try SnapshotStore(readingAt: path)
+            Issue.record("opened a file that does not open")
+        } catch {
+            #expect(error != .unavailable(path: path))
+            guard case .cannotOpen = error else {
+                Issue.record("\(error)")
+                return
+            }
+        }
+        #expect(Self.mapped(.SQLITE_IOERR_READ, path) != .unavailable(path: path))
+    }
+
     /// A file whose permission bits forbid reading: the refusal a process that is not the
     /// superuser meets (`EACCES`) is a permission error, never "try again".
     @Test func aFileItsPermissionsForbidIsNotUnavailable() throws {
