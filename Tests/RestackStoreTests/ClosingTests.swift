@@ -194,6 +194,49 @@ struct ClosingTests {
         #expect(try Self.files(folder) == ["s.sqlite"])
     }
 
+    /// A use of the store that is in flight when `close()` is called ends before the close does:
+    /// the close waits for it, whatever the use is waiting for (here, a use that has entered and
+    /// not yet reached either connection; a connection opened by such a use after the close
+    /// would stay open).
+    @Test func closeWaitsForTheUsesInFlight() throws {
+        let folder = try TemporaryFolder()
+        let store = try SnapshotStore(path: folder.path("s.sqlite"))
+        try store.save(Self.state(1), session: "a")
+        let events = Events()
+        let entered = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? store.whileOpen { () throws(StoreError) in
+                entered.signal()
+                usleep(300_000)
+                events.add("use ended")
+                _ = try store.connections.writer()
+            }
+            done.signal()
+        }
+        entered.wait()
+        try store.close()
+        events.add("close returned")
+        done.wait()
+        #expect(events.all == ["use ended", "close returned"])
+        #expect(try Self.files(folder) == ["s.sqlite"], "no connection outlived the close")
+    }
+
+    /// What happened, in order, across threads.
+    final class Events: @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [String] = []
+
+        func add(_ event: String) {
+            lock.lock(); defer { lock.unlock() }
+            events.append(event)
+        }
+
+        var all: [String] {
+            lock.lock(); defer { lock.unlock() }
+            return events
+        }
+    }
+
     /// The app's own database, hosting the store, is not Restack's to close.
     @Test func aHostedDatabaseStaysOpen() throws {
         let folder = try TemporaryFolder()
