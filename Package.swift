@@ -62,8 +62,9 @@ let package = Package(
         ),
 
         // Text made safe for a terminal, one line each: the escaping restore-inspect and
-        // restack-mail share. Not a product.
-        .target(name: "RestackTerminalText"),
+        // restack-mail share, and the one text rendering of a plan (restore-inspect's `plan` and
+        // `demo`, and what an app's test reads after a relaunch). Not a product.
+        .target(name: "RestackTerminalText", dependencies: ["Restack"]),
 
         // The inspector: a thin shell over Restack and RestackStore.
         .executableTarget(
@@ -148,6 +149,7 @@ let package = Package(
             name: "RestoreInspectTests",
             dependencies: [
                 "restore-inspect",
+                "RestackTerminalText",
                 "RestackTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "RestackPropertyTesting",

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Restack
 import RestackStore
+import RestackTerminalText
 
 /// `restore-inspect demo [--db PATH]`
 struct Demo: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Restack
 import RestackStore
+import RestackTerminalText
 
 /// `restore-inspect diff (--db PATH --session ID [--from N] [--to M] | --input A --input B) [--json]`
 struct Diff: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestackStore
+import RestackTerminalText
 
 /// `restore-inspect import --db PATH --session ID --input FILE`
 struct Import: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Restack
 import RestackStore
+import RestackTerminalText
 
 /// `restore-inspect plan (--db PATH --session ID [--snapshot N | --expire-after AGE] | --input FILE) [--deep-link FILE] [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]... [--restored | --json | --picture]`
 struct Plan: ParsableCommand {

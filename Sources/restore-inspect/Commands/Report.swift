@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RestackStore
+import RestackTerminalText
 
 /// `restore-inspect report --db PATH [--session ID] [--json]`
 struct Report: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Restack
+import RestackTerminalText
 
 /// `restore-inspect show --db PATH --session ID [--snapshot N]`
 struct Show: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Restack
+import RestackTerminalText
 
 /// `diff` for people: one line per difference, names escaped (one record, one line).
 enum DiffText {

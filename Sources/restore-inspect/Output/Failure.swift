@@ -1,6 +1,7 @@
 import Foundation
 import Restack
 import RestackStore
+import RestackTerminalText
 
 /// A failure the user can act on: one line for stderr and a documented exit code.
 struct Failure: Error, Equatable {

@@ -1,4 +1,5 @@
 import Restack
+import RestackTerminalText
 
 /// A drawing of the screen a plan restores, as the user would see it, over the saved tree it was
 /// made from.

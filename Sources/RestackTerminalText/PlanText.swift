@@ -12,9 +12,9 @@ import Restack
 /// restored records where they restore (`from right` for a promoted one), then the dropped
 /// ones. Names are escaped as in every text view (``Text/quoted(_:)``, ``Text/cell(_:or:)``):
 /// one record, one row.
-enum PlanText {
+package enum PlanText {
     /// A plan drawn over the saved tree it was made from.
-    static func plan(_ plan: RestorationPlan, of tree: RestorationTree) -> String {
+    package static func plan(_ plan: RestorationPlan, of tree: RestorationTree) -> String {
         var rows = Rows()
         rows.heading = "format \(tree.formatVersion) · layout \(plan.layout.rawValue) · \(plan.restoredRecords.count) restored, \(plan.dropped.count) dropped"
         if plan.form == .drillDown, let drillDown = plan.drillDown {
