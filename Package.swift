@@ -92,13 +92,15 @@ let package = Package(
         ),
 
         // Test support shared by the stress helper, the bench and the test targets: deterministic
-        // states, temporary folders, stores with damaged rows, starting programs. Not a product.
+        // states, temporary folders, stores with damaged rows, starting programs, a device that
+        // locks (an SQLite VFS, on GRDBSQLite's C API). Not a product.
         .target(
             name: "RestackTestSupport",
             dependencies: [
                 "Restack",
                 "RestackStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 

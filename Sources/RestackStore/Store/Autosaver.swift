@@ -16,7 +16,12 @@ import Restack
 /// - a failure (a full disk, a cap) goes to `onFailure` and the store's logger, once until a
 ///   save succeeds again: never into the navigation code;
 /// - ``flush()`` returns once the latest state submitted before it is durable: call it when the
-///   app moves to the background or terminates.
+///   app moves to the background or terminates;
+/// - a state the device's lock kept from being written (``StoreError/unavailable(path:)``) is
+///   kept, and written once the file is available again: by the next submission (a newer state),
+///   by ``flush()``, which tries it again at once, or by the autosaver itself, which tries again
+///   after 1 second, then 2, 4... up to a minute, until it is written or a newer state replaces
+///   it.
 ///
 /// It cooperates with the crash-loop guard: saves made between
 /// `SnapshotStore.beginRestore` and `SnapshotStore.confirmRestore(_:)` are the
@@ -35,17 +40,20 @@ public actor Autosaver {
     /// The session saved.
     package nonisolated let session: String
     private let onFailure: (@Sendable (StoreError) -> Void)?
-    private nonisolated let mailbox = Mailbox()
+    nonisolated let mailbox = Mailbox()
 
     /// The tree the latest snapshot of the session holds, once known.
     private var latest: RestorationTree??
     /// The sequence number of the newest submission handled: written, found identical, or failed.
     private var handled: UInt64 = 0
     /// The failure of the newest submission handled, if it failed.
-    private var failure: StoreError?
+    var failure: StoreError?
     /// The failure last reported, so that one failure repeating is reported once.
     private var reported: StoreError?
     private var waiters: [(target: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The newest state the device's lock kept from being written, and its retry
+    /// (Autosaver+Unavailable.swift).
+    var unwritten = Unwritten()
 
     /// How many snapshots this autosaver has written.
     package private(set) var snapshotsWritten = 0
@@ -72,8 +80,13 @@ public actor Autosaver {
 
     /// Returns once the latest state submitted before this call is durable.
     ///
+    /// A state the device's lock kept from being written is tried again at once: the flush
+    /// returns once it is written, or throws ``StoreError/unavailable(path:)`` when the file is
+    /// still protected (the state stays kept, and is written once it is not).
+    ///
     /// - Throws: The error that kept that state from being saved, if any.
     public func flush() async throws(StoreError) {
+        retryUnwritten()
         let target = mailbox.submitted
         if handled < target {
             await withCheckedContinuation { waiters.append((target, $0)) }
@@ -85,9 +98,10 @@ public actor Autosaver {
 
     /// Writes the latest submission until none is waiting. One drain runs at a time (the
     /// mailbox starts it), so saves never overlap and always go in submission order.
-    private func drain() async {
+    func drain() async {
         while let (document, sequence) = mailbox.take() {
             await persist(document)
+            keepIfUnavailable(document)
             handled = sequence
             let ready = waiters.filter { $0.target <= sequence }
             waiters.removeAll { $0.target <= sequence }
@@ -145,6 +159,17 @@ extension Autosaver {
             sequence += 1
             pending = (document, sequence)
             guard !draining else { return false }
+            draining = true
+            return true
+        }
+
+        /// Submits `document` again when nothing newer waits and no drain runs (a newer state
+        /// replaces it); returns whether a drain must start.
+        func resubmit(_ document: RestorationTree) -> Bool {
+            lock.lock(); defer { lock.unlock() }
+            guard pending == nil, !draining else { return false }
+            sequence += 1
+            pending = (document, sequence)
             draining = true
             return true
         }
