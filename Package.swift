@@ -47,7 +47,9 @@ let package = Package(
             ]
         ),
 
-        // The SQLite store, on GRDB. Knows nothing of the restoration rules.
+        // The SQLite store, on GRDB. Knows nothing of the restoration rules. Its privacy manifest
+        // declares the required-reason APIs it calls (free space, file metadata, uptime), as
+        // GRDB ships its own; nothing reads it at run time (no `Bundle.module`).
         .target(
             name: "RestackStore",
             dependencies: [
@@ -59,7 +61,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // Restore outcomes as counters and a timer, to whatever backend the app bootstrapped.
                 .product(name: "Metrics", package: "swift-metrics"),
-            ]
+            ],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
 
         // Text made safe for a terminal, one line each: the escaping restore-inspect and
@@ -94,13 +97,15 @@ let package = Package(
         ),
 
         // Test support shared by the stress helper, the bench and the test targets: deterministic
-        // states, temporary folders, stores with damaged rows, starting programs. Not a product.
+        // states, temporary folders, stores with damaged rows, starting programs, a device that
+        // locks (an SQLite VFS, on GRDBSQLite's C API). Not a product.
         .target(
             name: "RestackTestSupport",
             dependencies: [
                 "Restack",
                 "RestackStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 

@@ -32,12 +32,13 @@ package enum Text {
         string.map(oneLine) ?? placeholder
     }
 
-    /// Pads `string` to `width` characters.
+    /// Pads `string` to `width` columns, as a terminal counts them (``TerminalWidth``).
     package static func pad(_ string: String, _ width: Int) -> String {
-        string.count >= width ? string : string + String(repeating: " ", count: width - string.count)
+        let columns = TerminalWidth.columns(string)
+        return columns >= width ? string : string + String(repeating: " ", count: width - columns)
     }
 
-    /// Rows of columns, each column as wide as its widest cell.
+    /// Rows of columns, each column as wide as its widest cell on a terminal.
     package static func table(_ rows: [[String]], indent: String = "") -> String {
         let widths = tableWidths(rows)
         return rows.map { tableRow($0, widths, indent: indent) }.joined(separator: "\n")
@@ -48,7 +49,7 @@ package enum Text {
         var widths: [Int] = []
         for row in rows {
             for (column, cell) in row.enumerated() {
-                let width = cell.count
+                let width = TerminalWidth.columns(cell)
                 if column == widths.count {
                     widths.append(width)
                 } else if widths[column] < width {

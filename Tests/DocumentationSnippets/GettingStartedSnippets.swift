@@ -63,7 +63,12 @@ struct GettingStartedSnippets {
         let url = try AppStoreLocation.url()
         #expect(url.lastPathComponent == "navigation.sqlite")
         #expect(url.deletingLastPathComponent().lastPathComponent == AppStoreLocation.folderName, "a folder of the app's own")
-        let store = try SnapshotStore(readingAt: url.path)
+        // Each launch's model closed the store it opened: the .sqlite file alone holds every snapshot.
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+        let copy = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: url.path, toPath: copy.path("navigation.sqlite"))
+        let store = try SnapshotStore(readingAt: copy.path("navigation.sqlite"))
+        #expect(try await store.snapshots(session: "main").count == 3)
         #expect(try await store.restoreOutcomes(session: "main").map(\.restoredRecords) == [1, 2], "each restore confirmed")
         #expect(try await store.snapshots(session: "main").allSatisfy { $0.unconfirmedRestores == 0 })
     }

@@ -77,7 +77,7 @@ struct StoreSnippets {
         let state = RestorationTree.drillDown(left: [RestorationRecord(identifier: "boxes", className: "MailboxesController")])
         // snippet: catalog-overview
         let store = try SnapshotStore(path: url.path, options: .init(appVersion: "2.3"))
-        try store.save(state, session: "main", appVersion: "2.3")
+        try store.save(state, session: "main")
 
         if case .restore(let restoration) = try store.beginRestore(session: "main", resolver: RecordResolver { factory.canMake($0.className) }) {
             rebuild(restoration.plan)
@@ -117,7 +117,7 @@ struct StoreSnippets {
         let storeURL = URL(fileURLWithPath: folder.path("navigation.sqlite"))
         let sceneID = "scene"
         let inboxState = try RecordPayload.encode(InboxState(folder: "INBOX", scroll: 120))
-        let store = try SnapshotStore(path: storeURL.path)   // creates and migrates the file if needed
+        let store = try SnapshotStore(path: storeURL.path, options: .init(appVersion: "2.3 (45)"))   // creates and migrates the file if needed
         let tree = RestorationTree(root: .tabs(TabsContainer(tabs: [
             RestorationRecord(identifier: "mail", className: "NavController", container: .stack(StackContainer(records: [
                 RestorationRecord(identifier: "mailboxes", className: "MailboxesController"),
@@ -125,7 +125,7 @@ struct StoreSnippets {
             ]))),
             RestorationRecord(identifier: "settings", className: "SettingsController"),
         ], selected: 0)))
-        try store.save(tree, session: sceneID, appVersion: "2.3 (45)")
+        try store.save(tree, session: sceneID)
         let restored = try store.restore(session: sceneID).restored
         #expect(restored.plan.restoredRecords.compactMap(\.restoredRecord.identifier) == ["mail", "mailboxes", "inbox", "settings"])
         #expect(restored.snapshot.info.appVersion == "2.3 (45)")
@@ -158,7 +158,7 @@ struct StoreSnippets {
             }
         }
 
-        let autosaver = Autosaver(store: store, session: scene.id, appVersion: "3.0") { error in
+        let autosaver = Autosaver(store: store, session: scene.id) { error in
             log.error("navigation state not saved: \(error)")   // never thrown into navigation code
         }
         autosaver.submit(currentTree)                             // on every navigation change; returns at once

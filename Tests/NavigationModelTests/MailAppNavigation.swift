@@ -73,11 +73,11 @@ struct MailAppNavigationTests {
                           [tabs]        selected 0
               restored    tabs[0]       "mail"      MailSplit
                             [split]     focus detail · compact merge
-              restored      primary[0]  "0"         FolderController
-              restored      detail[0]   "1"         MessageController
+              restored      primary[0]  "0"         FolderController   "inbox"
+              restored      detail[0]   "1"         MessageController  "message-1"
               restored    tabs[1]       "settings"  SettingsStack
                             [stack]     afterDrop truncate
-              restored  presented[0]    "0"         ComposeController
+              restored  presented[0]    "0"         ComposeController  true
             """)
         app.navigation.composing = false
         await app.crashAndRelaunch()

@@ -30,7 +30,11 @@ package enum AppStoreLocation {
         }
         let folder = support.appendingPathComponent(folderName, isDirectory: true)
         do {
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: protection)
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            if let protection {
+                // New files in the folder take its class: the store, its -wal and its -shm.
+                try manager.setAttributes(protection, ofItemAtPath: folder.path)
+            }
         } catch {
             throw .cannotOpen(path: folder.path, detail: "\(error.localizedDescription)")
         }

@@ -96,6 +96,8 @@ public final class NavigationModel<State: NavigationState> {
     @ObservationIgnored private var failures: Task<Void, Never>?
     /// Whether the model stopped saving (discarded, or shut down).
     @ObservationIgnored private var stopped = false
+    /// Whether the model opened its store itself (the app's default place), and closes it.
+    @ObservationIgnored private var ownsStore = false
 
     /// Creates the model and restores the session now, before the first frame.
     ///
@@ -132,6 +134,7 @@ public final class NavigationModel<State: NavigationState> {
             return try SnapshotStore(path: url.path)
         }
         self.init(initial, opened: opened, session: session, coding: coding, saveInterval: saveInterval, confirmAfter: confirmAfter, clock: clock)
+        ownsStore = true
     }
 
     private init(_ initial: State, opened: Result<SnapshotStore, StoreError>, session: String, coding: RouteCoding<State.Route>,
@@ -267,20 +270,27 @@ public final class NavigationModel<State: NavigationState> {
 
     /// Deletes the session (the user closed the scene for good: UIKit's
     /// `application(_:didDiscardSceneSessions:)`, a document window closed), and stops saving:
-    /// the next model of this session starts as on a first launch.
+    /// the next model of this session starts as on a first launch. A store the model opened
+    /// itself is closed (its folder then holds the `.sqlite` file alone).
     public func discard() async {
-        await stop()
+        await stop(closing: false)
         do {
             try await store?.deleteSession(session)
         } catch {
             self.error = error
         }
+        await closeOwnedStore()
     }
 
     /// Stops saving, as a process killed after its last acknowledged write: no confirmation
     /// (the launch's restore stays unconfirmed unless it was confirmed), pending changes dropped;
-    /// returns once no write or confirmation is in flight. The relaunch helpers' crash.
+    /// returns once no write or confirmation is in flight, and closes a store the model opened
+    /// itself. The relaunch helpers' end of a launch.
     package func stop() async {
+        await stop(closing: true)
+    }
+
+    private func stop(closing: Bool) async {
         if let store {
             LiveModels.remove(self, for: LiveModels.Key(store, session: session))
         }
@@ -289,6 +299,19 @@ public final class NavigationModel<State: NavigationState> {
         graceTimer?.cancel()
         await confirmation?.value
         await autosaver?.abandon()
+        if closing {
+            await closeOwnedStore()
+        }
+    }
+
+    /// Closes the store when the model opened it itself: every snapshot in its `.sqlite` file.
+    private func closeOwnedStore() async {
+        guard ownsStore, let store else { return }
+        do {
+            try await store.close()
+        } catch {
+            self.error = error
+        }
     }
 }
 

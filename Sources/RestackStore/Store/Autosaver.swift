@@ -16,7 +16,12 @@ import Restack
 /// - a failure (a full disk, a cap) goes to `onFailure` and the store's logger, once until a
 ///   save succeeds again: never into the navigation code;
 /// - ``flush()`` returns once the latest state submitted before it is durable: call it when the
-///   app moves to the background or terminates.
+///   app moves to the background or terminates;
+/// - a state the device's lock kept from being written (``StoreError/unavailable(path:)``) is
+///   kept, and written once the file is available again: by the next submission (a newer state),
+///   by ``flush()``, which tries it again at once, or by the autosaver itself, which tries again
+///   after 1 second, then 2, 4... up to a minute, until it is written or a newer state replaces
+///   it.
 ///
 /// A ``NavigationModel`` paces its autosaver: the first change is written at once, then at most
 /// one write starts per interval (the latest state waiting), and `flush()` writes at once.
@@ -26,7 +31,7 @@ import Restack
 /// store's provisional ones.
 ///
 /// ```swift
-/// let autosaver = Autosaver(store: store, session: sceneID, appVersion: "3.0") { error in
+/// let autosaver = Autosaver(store: store, session: sceneID) { error in
 ///     log.error("navigation state not saved: \(error)")
 /// }
 /// autosaver.submit(currentTree)               // on every navigation change
@@ -37,10 +42,8 @@ public actor Autosaver {
     package nonisolated let store: SnapshotStore
     /// The session saved.
     package nonisolated let session: String
-    /// The app version recorded with each snapshot.
-    package nonisolated let appVersion: String?
     private let onFailure: (@Sendable (StoreError) -> Void)?
-    private nonisolated let mailbox = Mailbox()
+    nonisolated let mailbox = Mailbox()
     /// How writes are paced: the least time between the starts of two writes, and the clock.
     nonisolated let pacing: Pacing
     /// The time (nanoseconds, by the pacing's clock) before which the next write waits, unless a
@@ -60,10 +63,13 @@ public actor Autosaver {
     /// The sequence number of the newest submission handled: written, found identical, or failed.
     private var handled: UInt64 = 0
     /// The failure of the newest submission handled, if it failed.
-    private var failure: StoreError?
+    var failure: StoreError?
     /// The failure last reported, so that one failure repeating is reported once.
     private var reported: StoreError?
     private var waiters: [(target: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The newest state the device's lock kept from being written, and its retry
+    /// (Autosaver+Unavailable.swift).
+    var unwritten = Unwritten()
 
     /// How many snapshots this autosaver has written.
     package private(set) var snapshotsWritten = 0
@@ -71,22 +77,20 @@ public actor Autosaver {
     /// Creates an autosaver for one session of a store.
     ///
     /// - Parameters:
-    ///   - store: The store.
+    ///   - store: The store; each snapshot records its ``SnapshotStore/Options/appVersion``.
     ///   - session: The session, such as a scene's persistent identifier.
-    ///   - appVersion: The app version recorded with each snapshot.
     ///   - onFailure: Called, off the caller's actor, when a save fails (once until one
     ///     succeeds again); the store's logger hears of it too.
-    public init(store: SnapshotStore, session: String, appVersion: String? = nil, onFailure: (@Sendable (StoreError) -> Void)? = nil) {
-        self.init(store: store, session: session, appVersion: appVersion, pacing: Pacing(), onFailure: onFailure)
+    public init(store: SnapshotStore, session: String, onFailure: (@Sendable (StoreError) -> Void)? = nil) {
+        self.init(store: store, session: session, pacing: Pacing(), onFailure: onFailure)
     }
 
     /// Creates an autosaver that starts at most one write per interval of `pacing`: the first
     /// state at once, then the latest one waiting once the interval since the last write has
     /// passed, or at once for a flush.
-    init(store: SnapshotStore, session: String, appVersion: String? = nil, pacing: Pacing, onFailure: (@Sendable (StoreError) -> Void)? = nil) {
+    init(store: SnapshotStore, session: String, pacing: Pacing, onFailure: (@Sendable (StoreError) -> Void)? = nil) {
         self.store = store
         self.session = session
-        self.appVersion = appVersion
         self.pacing = pacing
         self.onFailure = onFailure
     }
@@ -100,8 +104,13 @@ public actor Autosaver {
 
     /// Returns once the latest state submitted before this call is durable.
     ///
+    /// A state the device's lock kept from being written is tried again at once: the flush
+    /// returns once it is written, or throws ``StoreError/unavailable(path:)`` when the file is
+    /// still protected (the state stays kept, and is written once it is not).
+    ///
     /// - Throws: The error that kept that state from being saved, if any.
     public func flush() async throws(StoreError) {
+        retryUnwritten()
         let target = mailbox.submitted
         if handled < target {
             urgent = max(urgent, target)
@@ -115,7 +124,7 @@ public actor Autosaver {
 
     /// Writes the latest submission until none is waiting. One drain runs at a time (the
     /// mailbox starts it), so saves never overlap and always go in submission order.
-    private func drain() async {
+    func drain() async {
         while true {
             await waitForInterval()
             guard let (document, sequence) = mailbox.take() else { break }
@@ -124,6 +133,7 @@ public actor Autosaver {
                 let (next, overflow) = started.addingReportingOverflow(pacing.interval)
                 nextWrite = overflow ? .max : next
             }
+            keepIfUnavailable(document)
             resumeWaiters(upTo: sequence)
         }
         let idle = idleWaiters
@@ -162,8 +172,8 @@ public actor Autosaver {
 
     /// Stops saving, as a process killed after its last acknowledged write would: the write in
     /// flight, or due now, is finished; the state the interval holds back is dropped, and every
-    /// later one ignored. Returns once no write is in flight; a flush waiting for a dropped state
-    /// returns.
+    /// later one ignored (a state the device's lock kept back too). Returns once no write is in
+    /// flight; a flush waiting for a dropped state returns.
     func abandon() async {
         abandoned = true
         pause?.cancel()
@@ -171,6 +181,7 @@ public actor Autosaver {
             await withCheckedContinuation { idleWaiters.append($0) }
         }
         mailbox.stop()
+        unwritten = Unwritten()
         resumeWaiters(upTo: mailbox.submitted)
     }
 
@@ -187,7 +198,7 @@ public actor Autosaver {
             return false
         }
         do {
-            try await store.save(document, session: session, appVersion: appVersion)
+            try await store.save(document, session: session)
             latest = .some(document)
             snapshotsWritten += 1
             failure = nil
@@ -238,12 +249,6 @@ extension Autosaver {
             return draining
         }
 
-        /// Whether ``stop()`` was called.
-        var isStopped: Bool {
-            lock.lock(); defer { lock.unlock() }
-            return stopped
-        }
-
         /// Drops the waiting submission, and every later one.
         func stop() {
             lock.lock(); defer { lock.unlock() }
@@ -258,6 +263,17 @@ extension Autosaver {
             sequence += 1
             pending = (document, sequence)
             guard !draining else { return false }
+            draining = true
+            return true
+        }
+
+        /// Submits `document` again when nothing newer waits and no drain runs (a newer state
+        /// replaces it); returns whether a drain must start.
+        func resubmit(_ document: RestorationTree) -> Bool {
+            lock.lock(); defer { lock.unlock() }
+            guard pending == nil, !draining, !stopped else { return false }
+            sequence += 1
+            pending = (document, sequence)
             draining = true
             return true
         }

@@ -50,7 +50,7 @@ struct Show: ParsableCommand {
         var rows = [[view.root == nil ? "SLOT" : "PATH", "IDENTIFIER", "CLASS", "PAYLOAD", "RESTORABLE", "CONTAINER"]]
         rows += view.records.map { record in
             [record.path, Text.quoted(record.identifier), Text.cell(record.className, or: "(no class)"),
-             record.payloadBytes.map { "\($0) bytes" } ?? "-", record.reason.map { "no: \($0)" } ?? "yes",
+             record.payloadText, record.reason.map { "no: \($0)" } ?? "yes",
              record.container.map(Text.container) ?? ""]
         }
         try Stdout.line(Text.table(rows, indent: "  "))
