@@ -42,6 +42,10 @@ struct GettingStartedSnippets {
         // end snippet
         #expect(navigation.error == nil)
         await navigation.stop()
+        // The model, still alive, closed the store it opened: its folder holds the .sqlite alone.
+        let url = try? AppStoreLocation.url()
+        #expect(url.map { !FileManager.default.fileExists(atPath: $0.path + "-wal") } == true)
+        #expect(navigation.error == nil)
     }
 
     /// The store's file in the app's folder, and its side files, removed.
