@@ -30,6 +30,7 @@ struct GettingStartedSnippets {
     }
 
     /// One launch of the app, as the article writes it.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     func launch() async {
         // snippet: getting-started-model
         let navigation = NavigationModel(StackNavigation<Screen>())   // restored now, before the first frame
@@ -57,6 +58,7 @@ struct GettingStartedSnippets {
         try? FileManager.default.removeItem(at: url.deletingLastPathComponent())   // only when empty
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func theFirstLaunchStartsAfreshAndEachNextComesBack() async throws {
         try Self.removeStore()
         defer { try? Self.removeStore() }
@@ -82,6 +84,7 @@ extension GettingStartedSnippets {
     /// Where to keep the store, as the article writes it: the model's own default place, so that
     /// an app that opens its store itself (to share it between scenes) finds the same file. In
     /// this suite, serialized, as the launches above use the same file.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func whereToKeepTheStore() async throws {
         try Self.removeStore()
         defer { try? Self.removeStore() }

@@ -35,6 +35,7 @@ struct MailNavigation: NavigationState {
 @Suite("The navigation model's documentation")
 @MainActor
 struct NavigationSnippets {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func anAppsOwnShapeComesBackWhole() async throws {
         let app = try RelaunchTester(MailNavigation())
         app.navigation.state = MailNavigation(path: [.mailbox("INBOX")], compose: .message(id: 7))
@@ -42,6 +43,7 @@ struct NavigationSnippets {
         #expect(app.navigation.state == MailNavigation(path: [.mailbox("INBOX")], compose: .message(id: 7)))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func docCommentStackNavigation() throws {
         // snippet: doc-comment-stack-navigation
         var state = StackNavigation<Screen>(path: [.mailbox("INBOX")])
@@ -51,6 +53,7 @@ struct NavigationSnippets {
         #expect(tree.recordCount == 2)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func docCommentTabNavigation() {
         // snippet: doc-comment-tab-navigation
         var tabs = TabNavigation<Tab, Screen>(selection: .mail)
@@ -60,6 +63,7 @@ struct NavigationSnippets {
         #expect(tabs[path: .mail] == [.mailbox("INBOX")] && tabs.selection == .settings)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func docCommentSplitNavigation() {
         // snippet: doc-comment-split-navigation
         var mail = SplitNavigation<Mailbox, Int, Screen>()     // three columns: mailboxes, messages, a message
@@ -70,6 +74,7 @@ struct NavigationSnippets {
         #expect(mail.content == 42)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func docCommentOpen() throws {
         let navigation = NavigationModel(StackNavigation<Screen>(), store: try SnapshotStore.inMemory())
         // snippet: doc-comment-open
@@ -81,6 +86,7 @@ struct NavigationSnippets {
         #expect(navigation.path == [.mailbox("INBOX"), .message(id: 42)])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     // snippet: relaunch-test
     @Test func theInboxComesBackAfterAQuitButNotAfterACrashAtLaunch() async throws {
         let app = try RelaunchTester(StackNavigation<Screen>())          // a first launch, on a store in memory

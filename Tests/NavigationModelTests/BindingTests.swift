@@ -10,6 +10,7 @@ import Testing
 @Suite("Binding and observing the model")
 @MainActor
 struct BindingTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aPathBindingReadsAndWritesTheStateAndTheWriteIsSaved() async throws {
         let store = try SnapshotStore.inMemory()
         let navigation = model(StackNavigation<Screen>(), on: store)
@@ -21,6 +22,7 @@ struct BindingTests {
         #expect(try await latestTree(store) == (try screens().tree(for: [.mailbox("INBOX")])))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTabsPathBindingGoesThroughTheSubscript() throws {
         let navigation = model(TabNavigation<Tab, Screen>(selection: .mail), on: try SnapshotStore.inMemory())
         let bindable = Bindable(model: navigation)
@@ -30,6 +32,7 @@ struct BindingTests {
         #expect(navigation.selection == .settings)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aViewReadingThePathIsToldOfItsChanges() throws {
         let navigation = model(StackNavigation<Screen>(), on: try SnapshotStore.inMemory())
         let changed = Changed()
@@ -38,6 +41,7 @@ struct BindingTests {
         #expect(changed.value)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aViewShowingTheErrorIsToldOfAFailedSave() async throws {
         let folder = try TemporaryFolder()
         let navigation = model(StackNavigation<Screen>(), on: try readOnlyStore(in: folder).store)

@@ -8,6 +8,7 @@ import Testing
 @Suite("A burst of changes")
 @MainActor
 struct BurstTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aThousandChangesAreWrittenAsAFewSavesAndTheLastIsRestored() async throws {
         let app = try RelaunchTester(StackNavigation<Screen>(), coding: screens())
         for index in 0..<1_000 {

@@ -9,6 +9,7 @@ import Testing
 @Suite("Confirming the launch")
 @MainActor
 struct CrashLoopTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aStateThatCrashesTwoLaunchesIsPassedOverByTheThird() async throws {
         let app = try RelaunchTester(StackNavigation<Screen>(), coding: screens())
         app.navigation.path = [.mailbox("INBOX")]
@@ -23,6 +24,7 @@ struct CrashLoopTests {
         #expect(third.hasPrefix("fell back: 1 newer snapshot quarantined\n"), "\(third)")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func theSavesOfALaunchThatCrashedBeforeItWasConfirmedAreNeverRestored() async throws {
         let app = try RelaunchTester(StackNavigation<Screen>(), coding: screens())
         app.navigation.path = [.mailbox("INBOX")]
@@ -33,6 +35,7 @@ struct CrashLoopTests {
         #expect(app.navigation.path == [.mailbox("INBOX")])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aCrashLosesWhatTheIntervalHeldBackAndKeepsWhatWasWritten() async throws {
         let app = try RelaunchTester(StackNavigation<Screen>(), coding: screens())   // a first launch: nothing to confirm
         app.navigation.path = [.mailbox("INBOX")]                        // written at once
@@ -43,6 +46,7 @@ struct CrashLoopTests {
         #expect(text.hasPrefix("format 2 · layout regular · 1 restored, 0 dropped\n"), "\(text)")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func theGracePeriodConfirmsALaunchThatDidNotCrash() async throws {
         let store = try SnapshotStore.inMemory()
         let first = model(StackNavigation<Screen>(), on: store)
@@ -62,6 +66,7 @@ struct CrashLoopTests {
         _ = launch
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFlushConfirmsTheLaunchBeforeTheGracePeriod() async throws {
         let store = try SnapshotStore.inMemory()
         let first = model(StackNavigation<Screen>(), on: store)
@@ -76,6 +81,7 @@ struct CrashLoopTests {
         #expect(history.allSatisfy { !$0.isProvisional })
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aChangeDoesNotConfirmTheLaunch() async throws {
         let store = try SnapshotStore.inMemory()
         let first = model(StackNavigation<Screen>(), on: store)
@@ -88,6 +94,7 @@ struct CrashLoopTests {
         #expect(try await store.snapshots(session: "main").map(\.isProvisional) == [false, true], "oldest first")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aModelMadeAgainWhileOneIsAliveDoesNotRestoreAgain() async throws {
         let store = try SnapshotStore.inMemory()
         let first = model(StackNavigation<Screen>(), on: store)

@@ -8,6 +8,7 @@ import Testing
 @Suite("Deep links")
 @MainActor
 struct DeepLinkTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aLinkOpenedTwiceIsShownOnce() async throws {
         let store = try SnapshotStore.inMemory()
         let navigation = model(StackNavigation<Screen>(path: [.mailbox("INBOX")]), on: store)
@@ -22,6 +23,7 @@ struct DeepLinkTests {
         #expect(saved == (try screens().tree(for: [.mailbox("INBOX"), .message(id: 42)])), "saved with positions as identifiers")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aRouteIsRecognisedByWhatItIsNotByWhereItStands() throws {
         let navigation = model(StackNavigation<Screen>(path: [.mailbox("INBOX"), .message(id: 1)]), on: try SnapshotStore.inMemory())
         let plan = try #require(navigation.open(push: [.message(id: 1)]))   // the bottom route is not this one
@@ -29,6 +31,7 @@ struct DeepLinkTests {
         #expect(plan.notes.map(\.kind) == [.deepLinkShown])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aLinkRevealsARouteAlreadyShownAndPopsWhatIsAboveIt() throws {
         let navigation = model(StackNavigation<Screen>(path: [.mailbox("INBOX"), .message(id: 1), .message(id: 2)]), on: try SnapshotStore.inMemory())
         let plan = try #require(navigation.open(push: [.mailbox("INBOX"), .message(id: 1)]))
@@ -36,6 +39,7 @@ struct DeepLinkTests {
         #expect(plan.dropped.map(\.reason) == [.deepLinkPopped])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aLinkIntoATabSelectsItAndPushesOntoItsStack() throws {
         var tabs = TabNavigation<Tab, Screen>(selection: .settings)
         tabs[path: .mail] = [.mailbox("INBOX")]
@@ -48,6 +52,7 @@ struct DeepLinkTests {
         #expect(again.notes.map(\.kind) == [.deepLinkShown])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aLinkThatMatchesNothingChangesNothing() throws {
         let navigation = model(TabNavigation<Tab, Screen>(selection: .mail), on: try SnapshotStore.inMemory())
         let plan = try #require(navigation.open(path: ["nowhere"], push: [.message(id: 7)]))
@@ -55,6 +60,7 @@ struct DeepLinkTests {
         #expect(navigation.state == TabNavigation<Tab, Screen>(selection: .mail))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aLinkOntoASplitPushesOntoTheDetail() throws {
         let split = SplitNavigation<Mailbox, Int, Screen>(sidebar: .inbox, content: 42, preferredCompactColumn: .content)
         let navigation = model(split, on: try SnapshotStore.inMemory())

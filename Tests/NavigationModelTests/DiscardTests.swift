@@ -8,6 +8,7 @@ import Testing
 @Suite("A discarded scene")
 @MainActor
 struct DiscardTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aDiscardedSessionIsDeletedAndNothingIsSavedAfter() async throws {
         let store = try SnapshotStore.inMemory()
         _ = try await store.save(try screens().tree(for: [Screen.mailbox("Other")]), session: "other")

@@ -9,6 +9,7 @@ import Testing
 @Suite("A first launch")
 @MainActor
 struct FirstLaunchTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFirstLaunchShowsTheInitialStateAndRestoresNothing() throws {
         let store = try SnapshotStore.inMemory()
         let navigation = model(StackNavigation<Screen>(path: [.mailbox("INBOX")]), on: store)
@@ -18,6 +19,7 @@ struct FirstLaunchTests {
         #expect(navigation.answer == .nothingSaved)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func theFirstChangeIsWrittenAtOnceWithoutAFlush() async throws {
         let store = try SnapshotStore.inMemory()
         let navigation = model(StackNavigation<Screen>(), on: store)   // an interval of an hour
@@ -26,6 +28,7 @@ struct FirstLaunchTests {
         #expect(try await latestTree(store) == (try screens().tree(for: [.mailbox("INBOX")])))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func changesWithinTheIntervalWaitAndAFlushWritesOnlyTheLatest() async throws {
         let store = try SnapshotStore.inMemory()
         let navigation = model(StackNavigation<Screen>(), on: store)
@@ -40,6 +43,7 @@ struct FirstLaunchTests {
         #expect(try await latestTree(store) == (try screens().tree(for: [.mailbox("INBOX"), .message(id: 1), .message(id: 2)])))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aChangeAfterTheIntervalIsWrittenWithoutAFlush() async throws {
         let store = try SnapshotStore.inMemory()
         let clock = ManualClock()
@@ -52,6 +56,7 @@ struct FirstLaunchTests {
         #expect(try await eventually { (try? await latestTree(store)) == (try screens().tree(for: [.mailbox("Sent")])) })
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func anIdenticalStateIsNotWrittenAgain() async throws {
         let store = try SnapshotStore.inMemory()
         let navigation = model(StackNavigation<Screen>(), on: store)
@@ -63,6 +68,7 @@ struct FirstLaunchTests {
         #expect(await savesMade(store) == 1)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aLaunchThatChangesNothingWritesNothing() async throws {
         let app = try RelaunchTester(StackNavigation<Screen>(), coding: screens())
         app.navigation.path = [.mailbox("INBOX")]

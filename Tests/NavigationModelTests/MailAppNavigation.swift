@@ -60,6 +60,7 @@ struct MailNavigation: NavigationState {
 @Suite("An app's own shape: restack-mail's")
 @MainActor
 struct MailAppNavigationTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func theMailAppComesBackAfterAQuitAndACrash() async throws {
         let app = try RelaunchTester(MailNavigation(), coding: try mailScreens(version: 1))
         let expected = MailNavigation(primary: [.folder("inbox")], detail: [.message("message-1")], focus: .detail, composing: true)
@@ -84,6 +85,7 @@ struct MailAppNavigationTests {
         #expect(app.navigation.state == expected, "a crash before the launch was confirmed: the restored state again")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func version2RestoresTheRenamedMessageScreen() async throws {
         let app = try RelaunchTester(MailNavigation(), coding: try mailScreens(version: 1))
         app.navigation.detail = [.message("message-1")]

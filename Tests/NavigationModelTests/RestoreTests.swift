@@ -11,6 +11,7 @@ import Testing
 @MainActor
 struct RestoreTests {
     /// Version 1 saves a mailbox, a search on it, then a message.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     func savedByVersion1() async throws -> SnapshotStore {
         let store = try SnapshotStore.inMemory()
         let version1 = model(StackNavigation<Screen>(), on: store)
@@ -20,6 +21,7 @@ struct RestoreTests {
         return store
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aRouteCaseRemovedInAnUpdateIsDroppedAndTheStackEndsBelowIt() async throws {
         let store = try await savedByVersion1()
         let version2 = model(StackNavigation<ScreenWithoutSearch>(), on: store, coding: screens(ScreenWithoutSearch.self))
@@ -30,6 +32,7 @@ struct RestoreTests {
         #expect(version2.error == nil)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aRouteWhosePayloadChangedShapeIsDroppedStale() async throws {
         let store = try await savedByVersion1()
         let version2 = model(StackNavigation<ScreenWithStringIDs>(), on: store, coding: screens(ScreenWithStringIDs.self))
@@ -37,6 +40,7 @@ struct RestoreTests {
         #expect(version2.restored?.dropped.map(\.reason) == [.stalePayload])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aRouteTypeRenamedInAnUpdateRestoresThroughItsAlias() async throws {
         let store = try await savedByVersion1()
         let renamed = RouteCoding<Screen>(named: "App.Route", aliases: try ClassAliases(["App.Screen": "App.Route"]))
@@ -45,6 +49,7 @@ struct RestoreTests {
         #expect(version2.restored?.restoredRecords.allSatisfy { $0.renamedFrom == "App.Screen" } == true)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aStateSavedLongerAgoThanTheExpiryRestoresTheInitialState() async throws {
         let time = SettableTime()
         var options = SnapshotStore.Options(clock: time.clock)
@@ -60,6 +65,7 @@ struct RestoreTests {
         #expect(text == "expired")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aStoreThatCannotBeOpenedLeavesTheInitialStateAndSaysWhy() async throws {
         let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/navigation.sqlite")
         let navigation = NavigationModel(StackNavigation<Screen>(path: [.mailbox("INBOX")]), storeURL: missing, coding: screens())
@@ -70,6 +76,7 @@ struct RestoreTests {
         #expect(navigation.path.count == 2)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aStoreWhoseEverySnapshotIsQuarantinedStartsAfreshAndSaysWhy() async throws {
         let store = try SnapshotStore.inMemory()
         let info = try await store.save(try screens().tree(for: [Screen.mailbox("INBOX")]), session: "main")
@@ -84,6 +91,7 @@ struct RestoreTests {
         #expect(try await latestTree(store) == (try screens().tree(for: [.mailbox("Sent")])), "saving goes on")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFailedSaveIsAnObservableErrorNeverThrown() async throws {
         let folder = try TemporaryFolder()
         let (store, path) = try readOnlyStore(in: folder)

@@ -17,6 +17,7 @@ struct ShapeTests {
         return coding.restore(try state.tree(coding), layout: layout, others: State.othersResolver).plan
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTabBarRestoresItsSelectionAndEveryTabsPath() async throws {
         var tabs = TabNavigation<Tab, Screen>(selection: .mail)
         tabs[path: .mail] = [.mailbox("INBOX"), .message(id: 1)]
@@ -29,6 +30,7 @@ struct ShapeTests {
         #expect(text.contains(#""mail""#) && text.contains(#""settings""#) && text.contains("Restack.Tab"), "\(text)")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTabRemovedInAnUpdateIsDroppedStaleWithItsPathAndTheSelectionMoves() async throws {
         let store = try SnapshotStore.inMemory()
         var tabs = TabNavigation<Tab, Screen>(selection: .search)
@@ -44,6 +46,7 @@ struct ShapeTests {
         #expect(version2.restored?.notes.map(\.kind) == [.selectionMoved])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTwoColumnSplitIsSavedAsASplitAndShowsTheFocusedSideWhenCompact() throws {
         let split = SplitNavigation<Mailbox, Never, Screen>(sidebar: .inbox, path: [.message(id: 1)], preferredCompactColumn: .detail)
         let tree = try split.tree(RouteCoding(named: "App.Screen"))
@@ -54,6 +57,7 @@ struct ShapeTests {
         #expect(compact.root?.compact?.hidden.map(\.description) == ["primary[0]"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aThreeColumnSplitIsSavedAsColumnsAndCollapsesUpToTheFocusedColumn() throws {
         let split = SplitNavigation<Mailbox, Int, Screen>(sidebar: .inbox, content: 42, path: [.search("a")], preferredCompactColumn: .detail)
         let compact = try plan(split, layout: .compact)
@@ -64,6 +68,7 @@ struct ShapeTests {
         #expect(regular.root?.detailPlaceholder == false)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aDetailWithNothingSelectedShowsItsPlaceholderAndTheFocusMovesTowardTheSidebar() async throws {
         let app = try RelaunchTester(SplitNavigation<Mailbox, Int, Screen>(), coding: screens())
         app.navigation.state = SplitNavigation(sidebar: .sent, preferredCompactColumn: .detail)
@@ -74,6 +79,7 @@ struct ShapeTests {
         #expect(text.contains("focus-moved"), "\(text)")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aSelectionRemovedInAnUpdateIsDroppedStale() async throws {
         let store = try SnapshotStore.inMemory()
         let version1 = model(SplitNavigation<String, Never, Screen>(), on: store)
@@ -86,6 +92,7 @@ struct ShapeTests {
         #expect(version2.preferredCompactColumn == .detail)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func everyShapeRestoresWhatItSaved() async {
         let routes = Gen.int(in: 0...3).map { Screen.message(id: $0) }.array(of: 0...3)
         await checkProperty(count: 200, input: zip(routes, routes, Gen.int(in: 0...2), Gen.int(in: 0...3))) { first, second, pick, column in
