@@ -129,6 +129,9 @@ struct TreeBlobTests {
         ([0x01, 0x01, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x0C, 0x00], "the first container (byte 7) is not the root's"),
         ([0x01, 0x00, 0x02, 0x00, 0x0C, 0x00, 0x00, 0x0C, 0x00], "container 2's owner 0 (byte 6) already has a container"),
         ([0x01, 0x00, 0x00, 0x00], "1 bytes after the last container (byte 3)"),
+        // One value, one form: a search for the trees naming value 2 looks for the byte 02.
+        ([0x01, 0x01, 0x00, 0x01, 0x00, 0x82, 0x00, 0x00], "record 1's value id (byte 5) is a varint with a needless last zero byte"),
+        ([0x01, 0x80, 0x00, 0x00], "the record count (byte 1) is a varint with a needless last zero byte"),
     ] as [([UInt8], String)])
     func malformedBytesSayWhatIsWrong(_ bytes: [UInt8], _ message: String) {
         #expect {

@@ -12,6 +12,12 @@ import Restack
 /// or pop) inserts at most one value. Values are deleted with the last snapshot that holds
 /// them (``SnapshotQueries/prune(_:sessionID:keeping:keepLast:savedBefore:)``, session
 /// deletion).
+///
+/// A value belongs to the session whose save inserted it. Only a tree changed behind Restack's
+/// back names another session's value; such a reference never spreads and never costs the other
+/// session its record: a save shares no value that a tree of another session names, and no value
+/// that any remaining tree names is deleted (``namedByOtherTrees(_:_:outside:)``); `check`
+/// reports it.
 enum RecordValues {
     /// Ids per `SELECT` or `DELETE` at most: the statements take a fixed list of parameters,
     /// the unused ones NULL, so that one cached statement serves every count.
@@ -124,8 +130,11 @@ enum RecordValues {
     }
 
     /// The values of the session's newest snapshot, by content: those a save may reference
-    /// again. A tree or value that does not read (damage) is simply not shared.
-    static func previous(_ db: Database, sessionID: Int64) throws -> [Content: Int64] {
+    /// again. A tree or value that does not read (damage) is simply not shared, nor is a value
+    /// that a tree of another session names (``namedByOtherTrees(_:_:outside:)``): unless the
+    /// newest tree is `written`, the bytes this store itself last saved for the session, whose
+    /// values were its own when it saved them.
+    static func previous(_ db: Database, sessionID: Int64, written: Data?) throws -> [Content: Int64] {
         var tree: Data?
         try db.forEachRow("SELECT tree FROM restack_snapshot WHERE session_id = ? ORDER BY id DESC LIMIT 1",
                           binding: [sessionID.databaseValue]) { step in
@@ -133,8 +142,12 @@ enum RecordValues {
             return false
         }
         guard let tree, let blob = try? TreeBlob(decoding: tree) else { return [:] }
+        var ids = Set(blob.records.map(\.valueID))
+        if tree != written {
+            ids.subtract(try namedByOtherTrees(db, ids, outside: sessionID))
+        }
         var result: [Content: Int64] = [:]
-        try inLists(Set(blob.records.map(\.valueID)), padded: false) { list in
+        try inLists(ids, padded: false) { list in
             try db.forEachRow(selectSQL(list.count), binding: list) { step in
                 let values = StoredValues(statement: step, name: .unidentified)
                 // A value of a wrong class is not shared: the save writes the record anew.
@@ -152,9 +165,10 @@ enum RecordValues {
     }
 
     /// Fills in the value ids of `blob`'s records (`contents`, in its order): the previous
-    /// snapshot's value for a record it holds unchanged, a new row for any other.
-    static func store(_ db: Database, _ blob: inout TreeBlob, contents: [RestorationRecord], sessionID: Int64) throws {
-        var known = try previous(db, sessionID: sessionID)
+    /// snapshot's value for a record it holds unchanged, a new row for any other. `written` is
+    /// the tree this store last saved for the session, if it saved one (``WrittenTrees``).
+    static func store(_ db: Database, _ blob: inout TreeBlob, contents: [RestorationRecord], sessionID: Int64, written: Data?) throws {
+        var known = try previous(db, sessionID: sessionID, written: written)
         var nextID: Int64?
         for (index, record) in contents.enumerated() {
             let content = Content(record)
@@ -190,12 +204,14 @@ enum RecordValues {
     }
 
     /// Deletes the values of `deleted` (trees of deleted snapshots of session `sessionID`) that
-    /// no remaining snapshot of the session references: values are only shared within a session.
+    /// no remaining snapshot references: first those of the session (whose values they are), then,
+    /// for the few values left, any other (``namedByOtherTrees(_:_:outside:)``).
     ///
-    /// When a remaining tree does not decode, nothing is deleted: it may reference any value,
-    /// and a value kept too long (`check` reports it) is better than one lost. A deleted tree
-    /// that does not decode leaves its values (which they are cannot be told). The largest id of the rows deleted is kept as
-    /// `value_high_water` when it was the largest present, so that it is never given again.
+    /// When a remaining tree of the session does not decode, nothing is deleted: it may reference
+    /// any value, and a value kept too long (`check` reports it) is better than one lost. A
+    /// deleted tree that does not decode leaves its values (which they are cannot be told). The
+    /// largest id of the rows deleted is kept as `value_high_water` when it was the largest
+    /// present, so that it is never given again.
     static func deleteUnreferenced(_ db: Database, deleted: [Data], sessionID: Int64?) throws {
         var doomed = Set(deleted.flatMap { referenced(by: [$0]) ?? [] })
         guard !doomed.isEmpty else { return }
@@ -208,6 +224,8 @@ enum RecordValues {
             guard let kept = referenced(by: remaining) else { return }
             doomed.subtract(kept)
         }
+        guard !doomed.isEmpty else { return }
+        doomed.subtract(try namedByOtherTrees(db, doomed, outside: sessionID))
         guard !doomed.isEmpty else { return }
         // The largest id of the rows deleted, not of those the trees name: a damaged tree may
         // name a value that is missing (9223372036854775807 would mark every id as given).
@@ -222,5 +240,48 @@ enum RecordValues {
             try db.cachedStatement(sql: deleteSQL).execute(binding: list)
         }
         try ExhaustedIDs.keep(db, ExhaustedIDs.values, removed: largestDeleted)
+    }
+
+    // MARK: Other sessions' trees
+
+    /// At most this many ids are looked for by their bytes, in one pass of SQLite over the
+    /// snapshots that decodes only the trees holding them (a prune releases one value or two);
+    /// for more, every tree is read and decoded.
+    static let idsSoughtByBytes = 4
+
+    /// The ids among `ids` that a tree of a session other than `sessionID` (of any session, for
+    /// `nil`) names, or may name (``mayName(_:among:)``): one statement over the snapshots.
+    static func namedByOtherTrees(_ db: Database, _ ids: Set<Int64>, outside sessionID: Int64?) throws -> Set<Int64> {
+        guard !ids.isEmpty else { return [] }
+        let sought = ids.count <= idsSoughtByBytes ? ids.sorted() : []
+        var sql = "SELECT tree FROM restack_snapshot WHERE session_id IS NOT ?"
+        if !sought.isEmpty {
+            // Every tree that may name one of them: one that holds its bytes, or one that is not
+            // a blob of this format (first byte 01: SQLite orders every other class before blobs,
+            // and blobs byte by byte; an older store's kept rows, 00, come too, and name none).
+            sql += " AND (tree IS NULL OR tree < X'01' OR tree >= X'02'" + String(repeating: " OR instr(tree, ?) > 0", count: sought.count) + ")"
+        }
+        let patterns = sought.map { Data(TreeBlob.varint(UInt64(clamping: $0))).databaseValue }
+        var named = Set<Int64>()
+        try db.forEachRow(sql, binding: [sessionID?.databaseValue ?? .null] + patterns) { step in
+            named.formUnion(mayName(try? StoredValues(statement: step, name: .unidentified).blob(0, .tree), among: ids))
+            return named.count < ids.count
+        }
+        return named
+    }
+
+    /// The ids among `ids` that `tree` names or may name: those of its records when it decodes;
+    /// none for an older store's rows kept as they were (``MigratedTree/legacyFormat``); when a
+    /// tree of this format does not decode, those whose bytes it holds (a record naming one
+    /// holds them: ``TreeBlob/varint(_:)``); every one for anything else (`nil`, not a blob, or
+    /// another format, a newer version's), which may name any value.
+    static func mayName(_ tree: Data?, among ids: Set<Int64>) -> Set<Int64> {
+        guard let tree, let format = tree.first else { return ids }
+        if format == MigratedTree.legacyFormat { return [] }
+        if let blob = try? TreeBlob(decoding: tree) {
+            return ids.intersection(blob.records.map(\.valueID))
+        }
+        guard format == TreeBlob.format else { return ids }
+        return ids.filter { id in id >= 0 && tree.range(of: Data(TreeBlob.varint(UInt64(id)))) != nil }
     }
 }

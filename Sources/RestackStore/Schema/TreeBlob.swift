@@ -21,9 +21,12 @@ import Foundation
 ///               | 3 text (length , bytes) | 4 blob (length , bytes) | 5 released name (varint: its index, c - 1)
 /// ```
 ///
-/// Decoding never traps: bytes that are not such a tree (truncated, a varint past 64 bits, an
-/// owner that is not a record before it, an unknown tag or name, bytes left over) throw a
-/// ``TreeBlob/Malformed`` saying what and where.
+/// Every varint is written in its one shortest form; decoding never traps: bytes that are not
+/// such a tree (truncated, a varint past 64 bits or with a needless last zero byte, an owner that
+/// is not a record before it, an unknown tag or name, bytes left over) throw a
+/// ``TreeBlob/Malformed`` saying what and where. So a tree that names a value holds the bytes of
+/// its id (``varint(_:)``), which is what a search for the trees naming a value looks for
+/// (``RecordValues/namedByOtherTrees(_:_:outside:)``).
 package struct TreeBlob: Equatable, Sendable {
     /// One record: where it sits, and the `restack_value` row holding its content.
     package struct Record: Equatable, Sendable {
@@ -128,6 +131,14 @@ extension TreeBlob {
             }
         }
         return Data(writer.bytes)
+    }
+
+    /// The bytes of `value` as a varint of the format (unsigned LEB128, shortest form), such as a
+    /// record's value id.
+    static func varint(_ value: UInt64) -> [UInt8] {
+        var writer = Writer()
+        writer.varint(value)
+        return writer.bytes
     }
 
     private struct Writer {
@@ -269,7 +280,13 @@ extension TreeBlob {
                     throw Malformed(detail: "\(what()) (byte \(start)) is a varint past 64 bits")
                 }
                 value |= bits << shift
-                if byte & 0x80 == 0 { return value }
+                if byte & 0x80 == 0 {
+                    // A last byte of 0 after others adds nothing: one value, one form.
+                    guard byte != 0 || shift == 0 else {
+                        throw Malformed(detail: "\(what()) (byte \(start)) is a varint with a needless last zero byte")
+                    }
+                    return value
+                }
                 shift += 7
             }
         }

@@ -38,10 +38,12 @@ extension SnapshotStore {
         let appVersion = options.appVersion
         do {
             try options.limits.check(tree)
-            let retention = options.retention
-            return try await write { db in
-                try Self.insert(db, tree, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention)
+            let retention = options.retention, written = writtenTrees
+            let saved = try await write { db in
+                try Self.insert(db, tree, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention, written: written)
             }
+            written.record(saved.tree, of: saved.sessionID)
+            return saved.info
         } catch {
             logSaveFailure(error, session: session)
             throw error

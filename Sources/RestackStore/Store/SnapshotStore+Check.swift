@@ -124,15 +124,20 @@ extension SnapshotStore {
     /// Every snapshot's tree read as a restore reads it, with its values: bytes that are not a
     /// tree, a value id with no row, an entry its kind does not allow (a slot, a gap in a stack,
     /// a setting, judged by the kinds' own declarations), each reported with its snapshot and
-    /// path (the first 20 such trees), and a record count that is not its tree's; and values
-    /// that no tree references, from every tree's references, whatever else is wrong with its
-    /// row: none when a tree does not decode, which may use any value.
+    /// path (the first 20 such trees), and a record count that is not its tree's; values named
+    /// by trees of more than one session (a value belongs to one: such a reference was made
+    /// behind Restack's back); and values that no tree references, from every tree's references,
+    /// whatever else is wrong with its row: none when a tree does not decode, which may use any
+    /// value.
     private static func treeProblems(_ attempt: ((String, (Database) throws -> [String]) -> [String]?)) -> [String] {
         attempt("reading the trees") { db in
             var problems: [String] = []
-            var referenced = Set<Int64>()
+            // Each value named, with the session and snapshot of the first tree naming it.
+            var referenced: [Int64: (session: Int64?, snapshot: Int64)] = [:]
+            // The values named by trees of more than one session, with the snapshots naming them.
+            var crossing: [Int64: [Int64]] = [:]
             var everyTreeDecodes = true
-            let snapshots = try Row.fetchAll(db, sql: "SELECT id, format_version, shape, tree, record_count FROM restack_snapshot ORDER BY id")
+            let snapshots = try Row.fetchAll(db, sql: "SELECT id, format_version, shape, tree, record_count, session_id FROM restack_snapshot ORDER BY id")
             for row in snapshots {
                 // A tree of another class than a blob is reported by the column scan above.
                 guard case .int64(let id) = (row[0] as DatabaseValue).storage, case .blob(let tree) = (row[3] as DatabaseValue).storage else {
@@ -141,7 +146,19 @@ extension SnapshotStore {
                 }
                 if tree.first != MigratedTree.legacyFormat {
                     if let blob = try? TreeBlob(decoding: tree) {
-                        referenced.formUnion(blob.records.map(\.valueID))
+                        // A session id of the wrong class is reported by the column scan above.
+                        let session: Int64? = if case .int64(let session) = (row[5] as DatabaseValue).storage { session } else { nil }
+                        for valueID in Set(blob.records.map(\.valueID)) {
+                            guard let first = referenced[valueID] else {
+                                referenced[valueID] = (session, id)
+                                continue
+                            }
+                            if crossing[valueID] != nil {
+                                crossing[valueID]?.append(id)
+                            } else if let session, let firstSession = first.session, session != firstSession {
+                                crossing[valueID] = [first.snapshot, id]
+                            }
+                        }
                         // A count of the wrong class is reported by the column scan above.
                         if problems.count < 20, case .int64(let stored) = (row[4] as DatabaseValue).storage,
                            let problem = SnapshotQueries.countProblem(stored: Int(clamping: stored), treeHolds: blob.records.count, snapshotID: id) {
@@ -165,8 +182,17 @@ extension SnapshotStore {
                 } catch is DamagedValue {
                 }
             }
+            if !crossing.isEmpty {
+                let ids = crossing.keys.sorted()
+                let named = ids.prefix(10).map { id in
+                    let snapshots = crossing[id] ?? []
+                    return "\(id) (snapshots \(snapshots.prefix(5).map(String.init).joined(separator: ", "))\(snapshots.count > 5 ? " and \(snapshots.count - 5) more" : ""))"
+                }
+                problems.append("restack_value: value\(ids.count == 1 ? "" : "s") named by trees of more than one session, which a value never is: "
+                    + named.joined(separator: ", ") + (ids.count > 10 ? " and \(ids.count - 10) more" : ""))
+            }
             let values = try Int64.fetchAll(db, sql: "SELECT id FROM restack_value ORDER BY id")
-            let unreferenced = values.filter { !referenced.contains($0) }
+            let unreferenced = values.filter { referenced[$0] == nil }
             if everyTreeDecodes, !unreferenced.isEmpty {
                 let ids = unreferenced.prefix(10).map(String.init).joined(separator: ", ")
                 problems.append("restack_value: value\(unreferenced.count == 1 ? "" : "s") that no snapshot's tree references: \(ids)\(unreferenced.count > 10 ? " and \(unreferenced.count - 10) more" : "")")

@@ -47,8 +47,12 @@ extension SnapshotStore {
         let savedAt = savedAt ?? options.clock.now()
         do throws(StoreError) {
             try options.limits.check(tree)
-            let retention = options.retention
-            return try write { db in try Self.insert(db, tree, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention) }
+            let retention = options.retention, written = writtenTrees
+            let saved = try write { db in
+                try Self.insert(db, tree, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention, written: written)
+            }
+            written.record(saved.tree, of: saved.sessionID)
+            return saved.info
         } catch {
             logSaveFailure(error, session: session)
             throw error
@@ -56,30 +60,32 @@ extension SnapshotStore {
     }
 
     /// Writes a snapshot of `tree` and prunes the session's history (in the caller's
-    /// transaction).
+    /// transaction). `written` holds the trees this store saved last; the caller records the
+    /// tree returned once the transaction committed.
     static func insert(
         _ db: Database, _ tree: RestorationTree, session: String, appVersion: String?, savedAt: Date,
-        retention: Retention
-    ) throws -> SnapshotInfo {
+        retention: Retention, written: WrittenTrees
+    ) throws -> (info: SnapshotInfo, sessionID: Int64, tree: Data) {
         let shape = tree.form
         let stored = try SnapshotQueries.sessionForSaving(db, name: session, creatingAt: savedAt)
         // The records' contents: only those the session's previous snapshot does not hold are
         // written; the structure is one blob on the snapshot's row.
         var (blob, contents) = DocumentRows.entries(tree)
-        try RecordValues.store(db, &blob, contents: contents, sessionID: stored.id)
+        try RecordValues.store(db, &blob, contents: contents, sessionID: stored.id, written: written.tree(of: stored.id))
         let snapshotID = try ExhaustedIDs.next(db, ExhaustedIDs.snapshots)
         let recordCount = contents.count
+        let bytes = blob.encoded
         try db.cachedStatement(sql: """
             INSERT INTO restack_snapshot (id, session_id, format_version, app_version, saved_at, provisional_for, shape, record_count, tree)
             VALUES (?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)
             """).execute(binding: [
                 snapshotID.databaseValue, stored.id.databaseValue, tree.formatVersion.databaseValue, appVersion?.databaseValue ?? .null,
                 SnapshotQueries.milliseconds(savedAt).databaseValue, stored.restoringSnapshotID?.databaseValue ?? .null,
-                shape.rawValue.databaseValue, recordCount.databaseValue, blob.encoded.databaseValue,
+                shape.rawValue.databaseValue, recordCount.databaseValue, bytes.databaseValue,
             ])
         try SnapshotQueries.prune(db, sessionID: stored.id, keeping: snapshotID, keepLast: retention.keepLast,
                                   savedBefore: retention.maxAge.map { savedAt.addingTimeInterval(-$0) })
-        return SnapshotInfo(
+        let info = SnapshotInfo(
             id: snapshotID,
             session: session,
             formatVersion: tree.formatVersion,
@@ -89,6 +95,7 @@ extension SnapshotStore {
             isProvisional: stored.restoringSnapshotID != nil,
             form: shape
         )
+        return (info, stored.id, bytes)
     }
 }
 

@@ -78,6 +78,9 @@ public final class SnapshotStore: Sendable {
     /// The caps, retention and crash-loop threshold the store applies.
     public let options: Options
 
+    /// The tree each session's last save through this store wrote.
+    let writtenTrees = WrittenTrees()
+
     /// Opens the store at `path` for reading and writing, creating the file if it is absent and
     /// applying any migration it lacks.
     ///
