@@ -71,42 +71,30 @@ public enum ContainerKindName: String, Hashable, Sendable, CaseIterable {
 
 // MARK: - The registry: the only switches over the kinds
 
-/// An operation on a container of any kind, given the kind's own type.
-package protocol ContainerVisitor {
-    associatedtype Element
-    associatedtype Result
-    func visit<Kind: ContainerKind>(_ container: Kind) -> Result where Kind.Element == Element
-}
-
-/// An operation on a kind's type, for a kind named at run time.
-package protocol ContainerKindVisitor {
-    associatedtype Element
-    associatedtype Result
-    func visit<Kind: ContainerKind>(_ kind: Kind.Type) -> Result where Kind.Element == Element
-}
-
 extension Container {
-    /// Runs `visitor` on the container as its kind's own type.
-    package func open<Visitor: ContainerVisitor>(_ visitor: Visitor) -> Visitor.Result where Visitor.Element == Element {
+    /// The container as its kind's own type, for what differs between kinds: its slots,
+    /// settings, rules and steps. The one switch over a container's kinds.
+    package var definition: any ContainerKind<Element> {
         switch self {
-        case .drillDown(let container): visitor.visit(container)
-        case .stack(let container): visitor.visit(container)
-        case .split(let container): visitor.visit(container)
-        case .tabs(let container): visitor.visit(container)
-        case .presentation(let container): visitor.visit(container)
-        case .columns(let container): visitor.visit(container)
+        case .drillDown(let container): container
+        case .stack(let container): container
+        case .split(let container): container
+        case .tabs(let container): container
+        case .presentation(let container): container
+        case .columns(let container): container
         }
     }
 
-    /// Runs `visitor` on the type of the kind named `kind`, with this element type.
-    package static func open<Visitor: ContainerKindVisitor>(_ kind: Kind, _ visitor: Visitor) -> Visitor.Result where Visitor.Element == Element {
+    /// The type of the kind named `kind`, holding this element type. The one switch over the
+    /// kinds' names.
+    package static func definition(of kind: Kind) -> any ContainerKind<Element>.Type {
         switch kind {
-        case .drillDown: visitor.visit(DrillDownContainer<Element>.self)
-        case .stack: visitor.visit(StackContainer<Element>.self)
-        case .split: visitor.visit(SplitContainer<Element>.self)
-        case .tabs: visitor.visit(TabsContainer<Element>.self)
-        case .presentation: visitor.visit(PresentationContainer<Element>.self)
-        case .columns: visitor.visit(ColumnsContainer<Element>.self)
+        case .drillDown: DrillDownContainer<Element>.self
+        case .stack: StackContainer<Element>.self
+        case .split: SplitContainer<Element>.self
+        case .tabs: TabsContainer<Element>.self
+        case .presentation: PresentationContainer<Element>.self
+        case .columns: ColumnsContainer<Element>.self
         }
     }
 }
@@ -114,12 +102,7 @@ extension Container {
 extension ContainerKindName {
     /// The kind's definition (for its declarations: slots, settings, noun).
     package var definition: any ContainerKind.Type {
-        RestorationContainer.open(self, Definition())
-    }
-
-    private struct Definition: ContainerKindVisitor {
-        typealias Element = RestorationRecord
-        func visit<Kind: ContainerKind>(_ kind: Kind.Type) -> any ContainerKind.Type where Kind.Element == Element { kind }
+        RestorationContainer.definition(of: self)
     }
 
     /// The slots of every kind, in kind order: the stored slot names.
@@ -137,41 +120,28 @@ package struct ContainerParts<Element> {
 }
 
 extension Container {
-    private struct Parts: ContainerVisitor {
-        func visit<Kind: ContainerKind>(_ container: Kind) -> ContainerParts<Element> where Kind.Element == Element {
-            ContainerParts(kind: Kind.self, slots: container.slotContents, settings: container.settings)
-        }
-    }
-
-    private struct Assemble: ContainerKindVisitor {
-        let slots: [[Element]]
-        let settings: [ContainerSetting?]
-        func visit<Kind: ContainerKind>(_ kind: Kind.Type) -> Container<Element> where Kind.Element == Element {
-            Kind(slotContents: slots, settings: settings).container
-        }
-    }
-
     /// The container taken apart: its kind, slots and settings.
     package var parts: ContainerParts<Element> {
-        open(Parts())
+        let definition = definition
+        return ContainerParts(kind: type(of: definition), slots: definition.slotContents, settings: definition.settings)
     }
 
     /// The container of kind `kind` with these slots (in the kind's order) and settings.
     package init(kind: Kind, slots: [[Element]], settings: [ContainerSetting?]) {
-        self = Self.open(kind, Assemble(slots: slots, settings: settings))
+        self = Self.definition(of: kind).init(slotContents: slots, settings: settings).container
     }
 
     /// The container's kind.
     public var kind: Kind {
-        parts.kind.kind
+        type(of: definition).kind
     }
 
     /// Every element with its step, in document order: slots in the order the kind lists them
     /// (`left` then `right`; `primary` then `detail`), each sequence bottom first.
     public var children: [(step: RecordPath.Step, element: Element)] {
-        let parts = parts
+        let definition = definition
         var result: [(step: RecordPath.Step, element: Element)] = []
-        for (slot, elements) in zip(parts.kind.slots, parts.slots) {
+        for (slot, elements) in zip(type(of: definition).slots, definition.slotContents) {
             for (index, element) in elements.enumerated() {
                 result.append((step: slot.step(index), element: element))
             }
@@ -181,7 +151,7 @@ extension Container {
 
     /// Every element of every slot, in document order.
     public var elements: [Element] {
-        parts.slots.flatMap { $0 }
+        definition.slotContents.flatMap { $0 }
     }
 
     /// The same container with each element replaced by `transform`'s result, given the
@@ -239,52 +209,20 @@ extension Container where Element == RestorationRecord {
 // MARK: - A kind's own steps, for a container of any kind
 
 extension Container {
-    private struct Boxed: ContainerVisitor {
-        func visit<Kind: ContainerKind>(_ container: Kind) -> any ContainerKind where Kind.Element == Element { container }
-    }
-
-    private struct Compact: ContainerVisitor {
-        func visit<Kind: ContainerKind>(_ container: Kind) -> (stack: [Element], hidden: [Element])? where Kind.Element == Element {
-            container.compactArrangement
-        }
-    }
-
-    private struct Reveal: ContainerVisitor {
-        let index: Int
-        let replacement: Element
-        func visit<Kind: ContainerKind>(_ container: Kind) -> DeepLinkReveal<Element> where Kind.Element == Element {
-            container.revealing(index, replacedBy: replacement)
-        }
-    }
-
-    private struct Push: ContainerVisitor {
-        let pushed: [Element]
-        let candidates: [Int]
-        let same: (Element, Element) -> Bool
-        func visit<Kind: ContainerKind>(_ container: Kind) -> DeepLinkPush<Element> where Kind.Element == Element {
-            container.pushing(pushed, revealing: candidates, same: same)
-        }
-    }
-
-    /// The container as its kind's definition, for what does not depend on the element.
-    package var definition: any ContainerKind {
-        open(Boxed())
-    }
-
     /// Rule 8, as the kind says: the one stack a compact layout shows and the elements it
     /// hides; `nil` for a kind that shows as it is.
     package var compactArrangement: (stack: [Element], hidden: [Element])? {
-        open(Compact())
+        definition.compactArrangement
     }
 
     /// The kind's deep-link reveal of the child at `index` (in document order).
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
-        open(Reveal(index: index, replacement: replacement))
+        definition.revealing(index, replacedBy: replacement)
     }
 
     /// The kind's deep-link push of `pushed`, where ``ContainerKind/pushTarget`` said, the
     /// records already shown revealed (``ContainerKind/pushing(_:revealing:same:)``).
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
-        withoutActuallyEscaping(same) { same in open(Push(pushed: pushed, candidates: candidates, same: same)) }
+        definition.pushing(pushed, revealing: candidates, same: same)
     }
 }

@@ -31,22 +31,13 @@ extension DrillDownContainer: ContainerKind {
     package static var slots: [ContainerSlot] {
         [ContainerSlot(name: "left", isSequence: true, isRequired: true), ContainerSlot(name: "right", isSequence: false, isRequired: false)]
     }
-    package static var settingNames: [String] { [] }
+    package static var declaredSettings: [DeclaredSetting<Self>] { [] }
 
     package var slotContents: [[Element]] { [left, right.map { [$0] } ?? []] }
-    package var settings: [ContainerSetting?] { [] }
-    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
+    package init(slotContents: [[Element]]) {
         self.init(left: slotContents[0], right: slotContents[1].first)
     }
     package var container: Container<Element> { .drillDown(self) }
-
-    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
-        .drillDown(DrillDownContainer<RestorationRecord>(left: slots[0], right: slots[1].first))
-    }
-
-    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
-        .drillDown(DrillDownContainer<RestorationRecord>(left: slots[0], right: slots[1].first))
-    }
 
     /// Rules 1 to 4 on both slots, then rule 5: nothing moves into the right slot; a lone
     /// surviving right record becomes the sole left record (noted `right-promoted`).
@@ -59,7 +50,9 @@ extension DrillDownContainer: ContainerKind {
         return (.drillDown(DrillDownContainer<PlannedRecord>(left: left, right: right)), [])
     }
 
-    /// Rule 8 for a drill-down: one stack, left then right; nothing hidden.
+    /// Rule 8 for a drill-down: one stack, left then right; nothing hidden. Drawn as a pane
+    /// per slot (the default drawing); a right record promoted to the left (rule 5) is drawn
+    /// where it restores.
     package var compactArrangement: (stack: [Element], hidden: [Element])? {
         (left + (right.map { [$0] } ?? []), [])
     }
@@ -101,16 +94,5 @@ extension DrillDownContainer: ContainerKind {
             }
         }
         return applied.push(.drillDown(result))
-    }
-}
-
-// MARK: - Drawing
-
-extension DrillDownContainer {
-    /// Two columns, the left stack and the right slot; a right record promoted to the left
-    /// (rule 5) is drawn where it restores.
-    package var drawing: ContainerDrawing {
-        ContainerDrawing(body: .panes([ContainerDrawing.Pane(title: "left", slots: ["left"]),
-                                       ContainerDrawing.Pane(title: "right", slots: ["right"])]))
     }
 }

@@ -43,22 +43,13 @@ extension PresentationContainer: ContainerKind {
     package static var slots: [ContainerSlot] {
         [ContainerSlot(name: "base", isSequence: false, isRequired: true), ContainerSlot(name: "presented", isSequence: true, isRequired: true)]
     }
-    package static var settingNames: [String] { [] }
+    package static var declaredSettings: [DeclaredSetting<Self>] { [] }
 
     package var slotContents: [[Element]] { [base.map { [$0] } ?? [], presented] }
-    package var settings: [ContainerSetting?] { [] }
-    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
+    package init(slotContents: [[Element]]) {
         self.init(base: slotContents[0].first, presented: slotContents[1])
     }
     package var container: Container<Element> { .presentation(self) }
-
-    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
-        .presentation(PresentationContainer<RestorationRecord>(base: slots[0].first, presented: slots[1]))
-    }
-
-    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
-        .presentation(PresentationContainer<RestorationRecord>(base: slots[0].first, presented: slots[1]))
-    }
 
     /// Rule 12 (`presentation`): rules 1 to 3 on the base, then up the chain until a record is
     /// not restored. Every presented record above it, and all of them when the base is null or

@@ -26,46 +26,17 @@ extension TabsContainer: ContainerKind {
     package static var kind: ContainerKindName { .tabs }
     package static var noun: String { "tab bar" }
     package static var slots: [ContainerSlot] { [ContainerSlot(name: "tabs", isSequence: true, isRequired: true)] }
-    package static var settingNames: [String] { ["selected"] }
-    package static var settingIndexes: [String: String] { ["selected": "tabs"] }
+    /// `selected` indexes `tabs`: required when there are tabs and in range, none when there are
+    /// none.
+    package static var declaredSettings: [DeclaredSetting<Self>] {
+        [.index("selected", \.selected, slot: "tabs", element: "tab")]
+    }
 
     package var slotContents: [[Element]] { [tabs] }
-    package var settings: [ContainerSetting?] { [selected.map { .integer($0) }] }
-    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
-        self.init(tabs: slotContents[0], selected: settings[0].integer)
+    package init(slotContents: [[Element]]) {
+        self.init(tabs: slotContents[0], selected: nil)
     }
     package var container: Container<Element> { .tabs(self) }
-
-    /// `selected` is required when there are tabs, and in range; absent or null when there are
-    /// none.
-    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
-        let tabs = slots[0]
-        let selected = try settings.wholeNumber("selected")
-        switch (selected, tabs.isEmpty) {
-        case (nil, false):
-            throw StateFileError(path: settings.place("selected"), problem: "required when there are tabs (the index of the selected tab)")
-        case (let index?, true):
-            throw StateFileError(path: settings.place("selected"), problem: "must be absent or null when there are no tabs, found \(index)")
-        case (let index?, false) where !tabs.indices.contains(index):
-            throw StateFileError(path: settings.place("selected"), problem: "out of range: \(index) is not in 0...\(tabs.count - 1)")
-        default:
-            return .tabs(TabsContainer<RestorationRecord>(tabs: tabs, selected: selected))
-        }
-    }
-
-    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
-        let tabs = slots[0]
-        var selected: Int?
-        switch settings[0] {
-        case nil: selected = nil
-        case .integer(let index)?: selected = index
-        default: throw ContainerKindProblem(setting: "selected", phrase: "selects a tab it does not have")
-        }
-        guard tabs.isEmpty ? selected == nil : selected.map(tabs.indices.contains) == true else {
-            throw ContainerKindProblem(setting: "selected", phrase: "selects a tab it does not have")
-        }
-        return .tabs(TabsContainer<RestorationRecord>(tabs: tabs, selected: selected))
-    }
 
     /// Rules 1 to 4 on the tabs, then rule 7: the saved selected tab stays selected; if it was
     /// dropped (or the saved selection names no tab) and another survived, the first surviving
@@ -105,19 +76,6 @@ extension TabsContainer {
     /// A row of tabs, the selected one marked; a plan states the selection (and the saved one
     /// when rule 7 moved it).
     package var drawing: ContainerDrawing {
-        ContainerDrawing(
-            body: .tabRow(selected: selected),
-            settings: [ContainerDrawing.Setting(name: "selected", value: selected.map(String.init) ?? "none",
-                                                phrase: selected.map { "selected \($0)" } ?? "nothing selected")]
-        )
-    }
-}
-
-// MARK: - Valid settings
-
-extension TabsContainer {
-    /// The selected tab is any of the tabs, and none when there are no tabs.
-    package static func validSettings(slotCounts: [Int]) -> [[ContainerSetting?]] {
-        slotCounts[0] == 0 ? [[nil]] : (0..<slotCounts[0]).map { [.integer($0)] }
+        ContainerDrawing(body: .tabRow(selected: selected))
     }
 }

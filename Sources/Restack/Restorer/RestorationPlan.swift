@@ -285,7 +285,13 @@ public struct PlannedContainer: Hashable, Sendable {
     /// Whether the container restores with an empty detail (a split, columns): the app shows
     /// its placeholder.
     public var detailPlaceholder: Bool {
-        content.definition.plannedSettings.contains { $0.key == "detailPlaceholder" && $0.value == .bool(true) }
+        content.definition.showsPlaceholder
+    }
+
+    /// The slot shown when only one shows (a split's side, a column), as the kind's focus
+    /// setting names it after the rules; `nil` for a kind without a focus.
+    package var focus: String? {
+        content.definition.focusedSlot
     }
 
     /// The container as it restores, ready to save again.

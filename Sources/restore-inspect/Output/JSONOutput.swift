@@ -100,23 +100,31 @@ struct ShowJSON: Encodable {
         }
     }
 
-    /// A stored container's kind and settings, as a state file writes them.
+    /// A stored container's kind and settings, as a state file writes them (a setting at its
+    /// unwritten default, or with no value, is left out), each named as its kind declares it.
     struct ContainerJSON: Encodable {
         var kind: String
-        var focus: String?
-        var compact: String?
-        var selected: Int?
-        /// A stack's rule after a drop: present only as `truncate`, as a state file writes it.
-        var afterDrop: String?
+        /// The settings written, in the order the kind declares them.
+        var settings: [(name: String, value: ContainerSetting)]
 
         init(_ container: RestorationContainer) {
             kind = container.kind.rawValue
-            // The settings by name, as the kind's file lists them.
-            let settings = container.storedSettings
-            if case .text(let value)? = settings["focus"] { focus = value }
-            if case .text(let value)? = settings["compact"] { compact = value }
-            if case .integer(let value)? = settings["selected"] { selected = value }
-            if case .text(let value)? = settings["afterDrop"] { afterDrop = value }
+            settings = container.writtenSettings.compactMap { name, value in value.map { (name, $0) } }
+        }
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var keys = encoder.container(keyedBy: Key.self)
+            try keys.encode(kind, forKey: Key(stringValue: "kind"))
+            for (name, value) in settings {
+                try keys.encode(value, forKey: Key(stringValue: name))
+            }
         }
     }
 
