@@ -60,8 +60,8 @@ extension ColumnsContainer: ContainerKind {
     }
     /// `focus` names the column shown when only one shows; written only when it is not the
     /// sidebar, always stated in a plan.
-    package static var declaredSettings: [DeclaredSetting<Self>] {
-        [.choice("focus", \.focus, default: .sidebar, writtenAtDefault: false, isFocus: true, noun: "focus")]
+    package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {
+        visitor.choice("focus", &focus, default: .sidebar, writtenAtDefault: false, isFocus: true, noun: "focus")
     }
 
     package var slotContents: [[Element]] { [sidebar, content, detail] }

@@ -27,7 +27,7 @@ package struct ContainerSlot: Sendable {
 }
 
 /// Everything specific to one container kind, kept in that kind's own file: its slots, its
-/// settings (each declared once, ``declaredSettings``), its restoration rules, its compact
+/// settings (each declared once, ``visitSettings(_:)``), its restoration rules, its compact
 /// arrangement, its deep-link steps, and how the inspector draws it. The planner, the JSON
 /// layer, the store, the diff, the adapter and the inspector go through this protocol (a
 /// container as `any ContainerKind<Element>`, ``Container/definition``) and never name a kind.
@@ -49,10 +49,11 @@ package protocol ContainerKind<Element> {
     static var noun: String { get }
     /// The slots, in document order.
     static var slots: [ContainerSlot] { get }
-    /// The settings, in order, each declared once: its name (the state file's key, the stored
-    /// setting's name, the diff's field), the property that holds it, its values (or the slot
-    /// it indexes), its default, and where files and plans state it (``DeclaredSetting``).
-    static var declaredSettings: [DeclaredSetting<Self>] { get }
+    /// Declares the settings to `visitor`, in order, each once: its name (the state file's key,
+    /// the stored setting's name, the diff's field), the property that holds it, its values (or
+    /// the slot it indexes), its default, and where files and plans state it
+    /// (``ContainerSettingVisitor``).
+    mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor)
 
     /// The elements of each slot, in the order of ``slots`` (a single slot: none or one).
     var slotContents: [[Element]] { get }

@@ -96,68 +96,65 @@ package struct ContainerSettingDeclaration: Hashable, Sendable {
     }
 }
 
-/// One setting of a container kind, declared once in the kind's file: what it is
-/// (``ContainerSettingDeclaration``) and the property of the kind that holds it. Everything else
-/// (state files, stored rows, `check`, plans, the picture, `restore-inspect show`, diffs, the
-/// generators) is derived from it.
+/// What a kind declares each of its settings to, once, in its own file
+/// (``ContainerKind/visitSettings(_:)``): the setting's name, the property that holds it (given
+/// `inout`, so that a visitor reads it or sets it), its values and default, and where files and
+/// plans state it. Every operation on settings (reading and setting them, describing them, judging
+/// stored ones) is a visitor, written once for every kind: a new setting is one more call in its
+/// kind's file.
 ///
 /// ```swift
-/// package static var declaredSettings: [DeclaredSetting<Self>] {
-///     [.choice("focus", \.focus, default: .primary, isFocus: true, noun: "focus"),
-///      .choice("compact", \.compact, default: .merge, plan: .textOnly, noun: "compact policy")]
+/// package mutating func visitSettings(_ settings: inout some ContainerSettingVisitor) {
+///     settings.choice("focus", &focus, default: .primary, isFocus: true, noun: "focus")
+///     settings.choice("compact", &compact, default: .merge, plan: .textOnly, noun: "compact policy")
 /// }
 /// ```
-package struct DeclaredSetting<Kind> {
-    /// What the setting is.
-    package let declaration: ContainerSettingDeclaration
-    /// The setting of a container of the kind.
-    let value: (Kind) -> ContainerSetting?
-    /// Sets the setting of a container of the kind; a value that is not one it may hold (or
-    /// `nil`) sets the default.
-    let setValue: (inout Kind, ContainerSetting?) -> Void
-
-    /// A setting naming one case of `Value` (text in files and rows), held by `property`.
+///
+/// A visitor, not a list of key paths: in code generic over the element, a key path is made
+/// anew at every use, which cost a nested restore 2.6 times its instructions
+/// (<doc:Performance>).
+package protocol ContainerSettingVisitor {
+    /// A setting naming one case of `Value` (text in files and rows), held by `value`: see
+    /// ``choice(_:_:default:writtenAtDefault:plan:isFocus:noun:)``.
+    mutating func choice<Value: RawRepresentable & CaseIterable>(_ name: String, _ value: inout Value, default defaultValue: Value,
+                                                                 traits: ChoiceTraits) where Value.RawValue == String
+    /// A setting holding the index of an element of the slot `slot` (a whole number), or `nil`
+    /// when the slot is empty, held by `value`; always written and planned (`null` for none).
     ///
     /// - Parameters:
     ///   - name: The setting's name.
-    ///   - property: The property that holds it.
+    ///   - value: The property that holds it.
+    ///   - slot: The slot it indexes.
+    ///   - element: What messages call an element of the slot: `selects a <element> it does not
+    ///     have`, `the index of the <name> <element>`.
+    mutating func index(_ name: String, _ value: inout Int?, slot: String, element: String)
+}
+
+/// How a choice setting is written and stated (``ContainerSettingVisitor/choice(_:_:default:writtenAtDefault:plan:isFocus:noun:)``).
+package struct ChoiceTraits: Sendable {
+    var writtenAtDefault: Bool
+    var plan: PlanStatement
+    var isFocus: Bool
+    var noun: String
+}
+
+extension ContainerSettingVisitor {
+    /// A setting naming one case of `Value` (text in files and rows), held by `value`.
+    ///
+    /// - Parameters:
+    ///   - name: The setting's name.
+    ///   - value: The property that holds it.
     ///   - defaultValue: What a state file without it means.
     ///   - writtenAtDefault: Whether files and rows write it at its default (`false`: only
     ///     away from it, and a stored container without it has the default).
     ///   - plan: Where a plan states it.
     ///   - isFocus: Whether its values are the kind's slots, the one shown when only one shows.
     ///   - noun: What messages call it: `has no valid <noun>`.
-    package static func choice<Value: RawRepresentable & CaseIterable>(
-        _ name: String, _ property: WritableKeyPath<Kind, Value>, default defaultValue: Value, writtenAtDefault: Bool = true,
-        plan: PlanStatement = .always, isFocus: Bool = false, noun: String
-    ) -> Self where Value.RawValue == String {
-        DeclaredSetting(
-            declaration: ContainerSettingDeclaration(
-                name: name, values: .choice(Value.allCases.map(\.rawValue)), defaultValue: .text(defaultValue.rawValue),
-                isUnwrittenAtDefault: !writtenAtDefault, plan: plan, isFocus: isFocus, noun: noun
-            ),
-            value: { .text($0[keyPath: property].rawValue) },
-            setValue: { container, value in container[keyPath: property] = value.choice(default: defaultValue) }
-        )
-    }
-
-    /// A setting holding the index of an element of the slot `slot` (a whole number), or `nil`
-    /// when the slot is empty, held by `property`; always written and planned (`null` for none).
-    ///
-    /// - Parameters:
-    ///   - name: The setting's name.
-    ///   - property: The property that holds it.
-    ///   - slot: The slot it indexes.
-    ///   - element: What messages call an element of the slot: `selects a <element> it does not
-    ///     have`, `the index of the <name> <element>`.
-    package static func index(_ name: String, _ property: WritableKeyPath<Kind, Int?>, slot: String, element: String) -> Self {
-        DeclaredSetting(
-            declaration: ContainerSettingDeclaration(
-                name: name, values: .index(slot: slot), defaultValue: nil, isUnwrittenAtDefault: false, plan: .always, isFocus: false, noun: element
-            ),
-            value: { $0[keyPath: property].map { .integer($0) } },
-            setValue: { container, value in container[keyPath: property] = value.integer }
-        )
+    package mutating func choice<Value: RawRepresentable & CaseIterable>(
+        _ name: String, _ value: inout Value, default defaultValue: Value, writtenAtDefault: Bool = true, plan: PlanStatement = .always,
+        isFocus: Bool = false, noun: String
+    ) where Value.RawValue == String {
+        choice(name, &value, default: defaultValue, traits: ChoiceTraits(writtenAtDefault: writtenAtDefault, plan: plan, isFocus: isFocus, noun: noun))
     }
 }
 
@@ -170,24 +167,121 @@ package struct ContainerKindProblem: Error {
 
 // MARK: - Derived from the declarations, for every kind
 
+/// Describes each setting: ``ContainerKind/settingDeclarations``.
+private struct SettingDescriptions: ContainerSettingVisitor {
+    var declarations: [ContainerSettingDeclaration] = []
+
+    mutating func choice<Value: RawRepresentable & CaseIterable>(_ name: String, _ value: inout Value, default defaultValue: Value,
+                                                                 traits: ChoiceTraits) where Value.RawValue == String {
+        declarations.append(ContainerSettingDeclaration(
+            name: name, values: .choice(Value.allCases.map { $0.rawValue }), defaultValue: .text(defaultValue.rawValue),
+            isUnwrittenAtDefault: !traits.writtenAtDefault, plan: traits.plan, isFocus: traits.isFocus, noun: traits.noun
+        ))
+    }
+
+    mutating func index(_ name: String, _ value: inout Int?, slot: String, element: String) {
+        declarations.append(ContainerSettingDeclaration(
+            name: name, values: .index(slot: slot), defaultValue: nil, isUnwrittenAtDefault: false, plan: .always, isFocus: false, noun: element
+        ))
+    }
+}
+
+/// Reads each setting: ``ContainerKind/settings``.
+private struct SettingValues: ContainerSettingVisitor {
+    var values: [ContainerSetting?] = []
+
+    mutating func choice<Value: RawRepresentable & CaseIterable>(_ name: String, _ value: inout Value, default defaultValue: Value,
+                                                                 traits: ChoiceTraits) where Value.RawValue == String {
+        values.append(.text(value.rawValue))
+    }
+
+    mutating func index(_ name: String, _ value: inout Int?, slot: String, element: String) {
+        values.append(value.map { .integer($0) })
+    }
+}
+
+/// Sets each setting from `values`, in order; a value that is not one the setting may hold sets
+/// its default: ``ContainerKind/init(slotContents:settings:)``.
+private struct SettingAssignment: ContainerSettingVisitor {
+    let values: [ContainerSetting?]
+    var next = 0
+
+    mutating func choice<Value: RawRepresentable & CaseIterable>(_ name: String, _ value: inout Value, default defaultValue: Value,
+                                                                 traits: ChoiceTraits) where Value.RawValue == String {
+        value = values[next].choice(default: defaultValue)
+        next += 1
+    }
+
+    mutating func index(_ name: String, _ value: inout Int?, slot: String, element: String) {
+        value = values[next].integer
+        next += 1
+    }
+}
+
+/// Sets each setting from stored ones (`values`, in order; `nil` for one not stored), judging
+/// each: a choice names one of its values (or is absent when its default is unwritten, and is
+/// then the default), an index is present exactly when its slot holds elements and names one.
+/// The first one that is not is ``problem``: ``ContainerKind/stored(_:settings:)``.
+private struct StoredSettings: ContainerSettingVisitor {
+    let values: [ContainerSetting?]
+    let slots: [ContainerSlot]
+    let slotCounts: [Int]
+    var next = 0
+    var problem: ContainerKindProblem?
+
+    mutating func choice<Value: RawRepresentable & CaseIterable>(_ name: String, _ value: inout Value, default defaultValue: Value,
+                                                                 traits: ChoiceTraits) where Value.RawValue == String {
+        defer { next += 1 }
+        switch values[next] {
+        case nil where !traits.writtenAtDefault:
+            value = defaultValue
+        case .text(let text)?:
+            if let choice = Value(rawValue: text) { value = choice } else { fallthrough }
+        default:
+            problem = problem ?? ContainerKindProblem(setting: name, phrase: "has no valid \(traits.noun)")
+        }
+    }
+
+    mutating func index(_ name: String, _ value: inout Int?, slot: String, element: String) {
+        defer { next += 1 }
+        let count = slots.firstIndex { $0.name == slot }.map { slotCounts[$0] } ?? 0
+        switch values[next] {
+        case nil where count == 0:
+            value = nil
+        case .integer(let index)? where (0..<count).contains(index):
+            value = index
+        default:
+            problem = problem ?? ContainerKindProblem(setting: name, phrase: "selects a \(element) it does not have")
+        }
+    }
+}
+
 extension ContainerKind {
+    /// A container of this kind with empty slots, every setting at its default.
+    private static var empty: Self {
+        Self(slotContents: slots.map { _ in [] })
+    }
+
     /// The settings as the kind declares them, in order: what the store keeps them by (a row
     /// per setting, named; no column per setting) and what `check` judges stored rows by.
     package static var settingDeclarations: [ContainerSettingDeclaration] {
-        declaredSettings.map(\.declaration)
+        var empty = empty
+        var descriptions = SettingDescriptions()
+        empty.visitSettings(&descriptions)
+        return descriptions.declarations
     }
 
     /// The names of the settings, in order: the state file's keys, the stored settings' names,
     /// the diff's fields.
     package static var settingNames: [String] {
-        declaredSettings.map(\.declaration.name)
+        settingDeclarations.map(\.name)
     }
 
     /// The values each setting that names a choice may take, by setting name.
     package static var settingValues: [String: [String]] {
         var result: [String: [String]] = [:]
-        for setting in declaredSettings {
-            if case .choice(let names) = setting.declaration.values { result[setting.declaration.name] = names }
+        for declaration in settingDeclarations {
+            if case .choice(let names) = declaration.values { result[declaration.name] = names }
         }
         return result
     }
@@ -201,29 +295,26 @@ extension ContainerKind {
             let values: [ContainerSetting?] = switch declaration.values {
             case .choice(let names): names.map { .text($0) }
             case .index(let slot):
-                slotCount(slot, in: slotCounts).map { $0 == 0 ? [nil] : (0..<$0).map { .integer($0) } } ?? [nil]
+                slots.firstIndex { $0.name == slot }.map { slotCounts[$0] == 0 ? [nil] : (0..<slotCounts[$0]).map { .integer($0) } } ?? [nil]
             }
             return combinations.flatMap { combination in values.map { combination + [$0] } }
         }
     }
 
-    /// The number of elements in the slot named `name`, given the counts of every slot.
-    static func slotCount(_ name: String, in slotCounts: [Int]) -> Int? {
-        slots.firstIndex { $0.name == name }.map { slotCounts[$0] }
-    }
-
     /// The settings, in the order of ``settingNames``; `nil` for none.
     package var settings: [ContainerSetting?] {
-        Self.declaredSettings.map { $0.value(self) }
+        var copy = self
+        var values = SettingValues()
+        copy.visitSettings(&values)
+        return values.values
     }
 
     /// A container of this kind from the slots and settings of one (``slotContents`` and
     /// ``settings`` of a container of this kind, its elements mapped).
     package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
         self.init(slotContents: slotContents)
-        for (setting, value) in zip(Self.declaredSettings, settings) {
-            setting.setValue(&self, value)
-        }
+        var assignment = SettingAssignment(values: settings)
+        visitSettings(&assignment)
     }
 
     /// The container of stored rows: its slots' records, in order, and the stored settings in
@@ -231,16 +322,11 @@ extension ContainerKind {
     /// a choice names one of its values (or is absent when its default is unwritten, and then
     /// is the default), an index is present exactly when its slot holds elements and names one.
     package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
-        var values = settings
-        for (index, declaration) in settingDeclarations.enumerated() {
-            values[index] = try declaration.stored(settings[index], slotCount: slotCount(of: declaration, in: slots.map(\.count)))
-        }
-        return RestorationContainer(kind: kind, slots: slots, settings: values)
-    }
-
-    /// The number of elements of the slot an index setting indexes; `nil` for a choice.
-    static func slotCount(of declaration: ContainerSettingDeclaration, in slotCounts: [Int]) -> Int? {
-        if case .index(let slot) = declaration.values { slotCount(slot, in: slotCounts) } else { nil }
+        var container = RestorationContainer.definition(of: kind).init(slotContents: slots)
+        var stored = StoredSettings(values: settings, slots: Self.slots, slotCounts: slots.map(\.count))
+        container.visitSettings(&stored)
+        if let problem = stored.problem { throw problem }
+        return container.container
     }
 
     /// The settings a plan's JSON shows, by key, for a planned container of this kind: each
@@ -248,8 +334,8 @@ extension ContainerKind {
     /// shows its placeholder, whether it does (`detailPlaceholder`).
     package var plannedSettings: [(key: String, value: ContainerSetting?)] {
         var result: [(key: String, value: ContainerSetting?)] = []
-        for (setting, value) in zip(Self.declaredSettings, settings) where setting.declaration.isPlanned(value) {
-            result.append((setting.declaration.name, value))
+        for (declaration, value) in zip(Self.settingDeclarations, settings) where declaration.isPlanned(value) {
+            result.append((declaration.name, value))
         }
         for (slot, elements) in zip(Self.slots, slotContents) where slot.showsPlaceholder {
             result.append(("\(slot.name)Placeholder", .bool(elements.isEmpty)))
@@ -261,8 +347,7 @@ extension ContainerKind {
     /// `nothing selected`), then the placeholders shown (`detail placeholder`).
     package var statedSettings: [ContainerDrawing.Setting] {
         var result: [ContainerDrawing.Setting] = []
-        for (setting, value) in zip(Self.declaredSettings, settings) {
-            let declaration = setting.declaration
+        for (declaration, value) in zip(Self.settingDeclarations, settings) {
             if declaration.plan == .awayFromDefault && value == declaration.defaultValue { continue }
             result.append(ContainerDrawing.Setting(
                 name: declaration.name, value: value?.text ?? "none",
@@ -279,7 +364,7 @@ extension ContainerKind {
     /// The slot shown when only one shows (a split's side, a column), as the setting declared
     /// the focus names it; `nil` for a kind without one.
     package var focusedSlot: String? {
-        for (setting, value) in zip(Self.declaredSettings, settings) where setting.declaration.isFocus {
+        for (declaration, value) in zip(Self.settingDeclarations, settings) where declaration.isFocus {
             return value?.text
         }
         return nil
@@ -289,27 +374,6 @@ extension ContainerKind {
     /// (``ContainerSlot/showsPlaceholder``) is empty.
     package var showsPlaceholder: Bool {
         zip(Self.slots, slotContents).contains { $0.showsPlaceholder && $1.isEmpty }
-    }
-}
-
-extension ContainerSettingDeclaration {
-    /// The value of a stored setting (`nil`: none stored), judged by the declaration, for a
-    /// container whose indexed slot holds `slotCount` elements.
-    func stored(_ value: ContainerSetting?, slotCount: Int?) throws(ContainerKindProblem) -> ContainerSetting? {
-        switch (values, value) {
-        case (.choice, nil) where isUnwrittenAtDefault:
-            return defaultValue
-        case (.choice(let names), .text(let name)?) where names.contains(name):
-            return value
-        case (.choice, _):
-            throw ContainerKindProblem(setting: self.name, phrase: "has no valid \(noun)")
-        case (.index, nil) where slotCount == 0:
-            return nil
-        case (.index, .integer(let index)?) where (0..<(slotCount ?? 0)).contains(index):
-            return value
-        case (.index, _):
-            throw ContainerKindProblem(setting: self.name, phrase: "selects a \(noun) it does not have")
-        }
     }
 }
 

@@ -31,7 +31,7 @@ extension DrillDownContainer: ContainerKind {
     package static var slots: [ContainerSlot] {
         [ContainerSlot(name: "left", isSequence: true, isRequired: true), ContainerSlot(name: "right", isSequence: false, isRequired: false)]
     }
-    package static var declaredSettings: [DeclaredSetting<Self>] { [] }
+    package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {}
 
     package var slotContents: [[Element]] { [left, right.map { [$0] } ?? []] }
     package init(slotContents: [[Element]]) {

@@ -43,7 +43,7 @@ extension PresentationContainer: ContainerKind {
     package static var slots: [ContainerSlot] {
         [ContainerSlot(name: "base", isSequence: false, isRequired: true), ContainerSlot(name: "presented", isSequence: true, isRequired: true)]
     }
-    package static var declaredSettings: [DeclaredSetting<Self>] { [] }
+    package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {}
 
     package var slotContents: [[Element]] { [base.map { [$0] } ?? [], presented] }
     package init(slotContents: [[Element]]) {

@@ -55,8 +55,8 @@ extension StackContainer: ContainerKind {
     /// `afterDrop` is written in files, rows and plans only as `truncate` (files, plans and
     /// stored rows made before the setting existed keep every byte), and stated for a stack not
     /// restored too.
-    package static var declaredSettings: [DeclaredSetting<Self>] {
-        [.choice("afterDrop", \.afterDrop, default: .closeGap, writtenAtDefault: false, plan: .awayFromDefault, noun: "after-drop rule")]
+    package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {
+        visitor.choice("afterDrop", &afterDrop, default: .closeGap, writtenAtDefault: false, plan: .awayFromDefault, noun: "after-drop rule")
     }
 
     package var slotContents: [[Element]] { [records] }

@@ -28,8 +28,8 @@ extension TabsContainer: ContainerKind {
     package static var slots: [ContainerSlot] { [ContainerSlot(name: "tabs", isSequence: true, isRequired: true)] }
     /// `selected` indexes `tabs`: required when there are tabs and in range, none when there are
     /// none.
-    package static var declaredSettings: [DeclaredSetting<Self>] {
-        [.index("selected", \.selected, slot: "tabs", element: "tab")]
+    package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {
+        visitor.index("selected", &selected, slot: "tabs", element: "tab")
     }
 
     package var slotContents: [[Element]] { [tabs] }
