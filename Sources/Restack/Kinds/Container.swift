@@ -71,31 +71,70 @@ public enum ContainerKindName: String, Hashable, Sendable, CaseIterable {
 
 // MARK: - The registry: the only switches over the kinds
 
+/// An operation on a container of any kind, given the kind's own type.
+///
+/// What a kind does (its rules, arrangement, deep-link steps, drawing, the questions its
+/// settings answer) is asked of the container as `any ContainerKind<Element>`
+/// (``Container/definition``). The few operations the restore path runs on every container (its
+/// parts, assembling one, reading one from stored rows) are visitors instead: the switch below
+/// calls them with each kind's own type, so that the compiler specializes them for the element
+/// (an existential's unspecialized code looks up the metadata of `[[Element]]` at each call;
+/// figures: the store's Performance article).
+package protocol ContainerVisitor {
+    associatedtype Element
+    associatedtype Result
+    func visit<Kind: ContainerKind>(_ container: Kind) -> Result where Kind.Element == Element
+}
+
+/// An operation on a kind's type, for a kind named at run time (see ``ContainerVisitor``).
+package protocol ContainerKindVisitor {
+    associatedtype Element
+    associatedtype Result
+    func visit<Kind: ContainerKind>(_ kind: Kind.Type) -> Result where Kind.Element == Element
+}
+
 extension Container {
-    /// The container as its kind's own type, for what differs between kinds: its slots,
-    /// settings, rules and steps. The one switch over a container's kinds.
-    package var definition: any ContainerKind<Element> {
+    /// Runs `visitor` on the container as its kind's own type.
+    package func open<Visitor: ContainerVisitor>(_ visitor: Visitor) -> Visitor.Result where Visitor.Element == Element {
         switch self {
-        case .drillDown(let container): container
-        case .stack(let container): container
-        case .split(let container): container
-        case .tabs(let container): container
-        case .presentation(let container): container
-        case .columns(let container): container
+        case .drillDown(let container): visitor.visit(container)
+        case .stack(let container): visitor.visit(container)
+        case .split(let container): visitor.visit(container)
+        case .tabs(let container): visitor.visit(container)
+        case .presentation(let container): visitor.visit(container)
+        case .columns(let container): visitor.visit(container)
         }
     }
 
-    /// The type of the kind named `kind`, holding this element type. The one switch over the
-    /// kinds' names.
-    package static func definition(of kind: Kind) -> any ContainerKind<Element>.Type {
+    /// Runs `visitor` on the type of the kind named `kind`, with this element type.
+    package static func open<Visitor: ContainerKindVisitor>(_ kind: Kind, _ visitor: Visitor) -> Visitor.Result where Visitor.Element == Element {
         switch kind {
-        case .drillDown: DrillDownContainer<Element>.self
-        case .stack: StackContainer<Element>.self
-        case .split: SplitContainer<Element>.self
-        case .tabs: TabsContainer<Element>.self
-        case .presentation: PresentationContainer<Element>.self
-        case .columns: ColumnsContainer<Element>.self
+        case .drillDown: visitor.visit(DrillDownContainer<Element>.self)
+        case .stack: visitor.visit(StackContainer<Element>.self)
+        case .split: visitor.visit(SplitContainer<Element>.self)
+        case .tabs: visitor.visit(TabsContainer<Element>.self)
+        case .presentation: visitor.visit(PresentationContainer<Element>.self)
+        case .columns: visitor.visit(ColumnsContainer<Element>.self)
         }
+    }
+
+    private struct Definition: ContainerVisitor {
+        func visit<Kind: ContainerKind>(_ container: Kind) -> any ContainerKind<Element> where Kind.Element == Element { container }
+    }
+
+    private struct KindType: ContainerKindVisitor {
+        func visit<Kind: ContainerKind>(_ kind: Kind.Type) -> any ContainerKind<Element>.Type where Kind.Element == Element { kind }
+    }
+
+    /// The container as its kind's own type, for what differs between kinds: its rules,
+    /// arrangement, deep-link steps, drawing, and the questions its settings answer.
+    package var definition: any ContainerKind<Element> {
+        open(Definition())
+    }
+
+    /// The type of the kind named `kind`, holding this element type.
+    package static func definition(of kind: Kind) -> any ContainerKind<Element>.Type {
+        open(kind, KindType())
     }
 }
 
@@ -120,15 +159,28 @@ package struct ContainerParts<Element> {
 }
 
 extension Container {
+    private struct Parts: ContainerVisitor {
+        func visit<Kind: ContainerKind>(_ container: Kind) -> ContainerParts<Element> where Kind.Element == Element {
+            ContainerParts(kind: Kind.self, slots: container.slotContents, settings: container.settings)
+        }
+    }
+
+    private struct Assemble: ContainerKindVisitor {
+        let slots: [[Element]]
+        let settings: [ContainerSetting?]
+        func visit<Kind: ContainerKind>(_ kind: Kind.Type) -> Container<Element> where Kind.Element == Element {
+            Kind(slotContents: slots, settings: settings).container
+        }
+    }
+
     /// The container taken apart: its kind, slots and settings.
     package var parts: ContainerParts<Element> {
-        let definition = definition
-        return ContainerParts(kind: type(of: definition), slots: definition.slotContents, settings: definition.settings)
+        open(Parts())
     }
 
     /// The container of kind `kind` with these slots (in the kind's order) and settings.
     package init(kind: Kind, slots: [[Element]], settings: [ContainerSetting?]) {
-        self = Self.definition(of: kind).init(slotContents: slots, settings: settings).container
+        self = Self.open(kind, Assemble(slots: slots, settings: settings))
     }
 
     /// The container's kind.
@@ -139,9 +191,9 @@ extension Container {
     /// Every element with its step, in document order: slots in the order the kind lists them
     /// (`left` then `right`; `primary` then `detail`), each sequence bottom first.
     public var children: [(step: RecordPath.Step, element: Element)] {
-        let definition = definition
+        let parts = parts
         var result: [(step: RecordPath.Step, element: Element)] = []
-        for (slot, elements) in zip(type(of: definition).slots, definition.slotContents) {
+        for (slot, elements) in zip(parts.kind.slots, parts.slots) {
             for (index, element) in elements.enumerated() {
                 result.append((step: slot.step(index), element: element))
             }
@@ -151,7 +203,7 @@ extension Container {
 
     /// Every element of every slot, in document order.
     public var elements: [Element] {
-        definition.slotContents.flatMap { $0 }
+        parts.slots.flatMap { $0 }
     }
 
     /// The same container with each element replaced by `transform`'s result, given the

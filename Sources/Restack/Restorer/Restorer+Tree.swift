@@ -37,11 +37,11 @@ extension Restorer {
     ) -> PlannedContainer {
         let noteMark = findings.notes.count
         let warningMark = findings.warnings.count
-        let definition = container.definition
-        var planner = SlotPlanner(saved: definition.slotContents, slots: type(of: definition).slots, scope: scope, findings: Findings(), resolver: resolver)
+        let parts = container.parts
+        var planner = SlotPlanner(saved: parts.slots, slots: parts.kind.slots, scope: scope, findings: Findings(), resolver: resolver)
         // The findings move into the planner and back: a copy would duplicate every array.
         swap(&planner.findings, &findings)
-        let (content, notes) = definition.plan(&planner)
+        let (content, notes) = container.definition.plan(&planner)
         swap(&planner.findings, &findings)
         let planned = PlannedContainer(path: scope.path, content: content, compact: compactArrangement(of: content, layout: scope.layout))
         findings.notes.insert(contentsOf: notes.map { .init(kind: $0, path: scope.path) }, at: noteMark)
