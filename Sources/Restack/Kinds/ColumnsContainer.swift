@@ -61,7 +61,7 @@ extension ColumnsContainer: ContainerKind {
     /// `focus` names the column shown when only one shows; written only when it is not the
     /// sidebar, always stated in a plan.
     package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {
-        visitor.choice("focus", &focus, default: .sidebar, writtenAtDefault: false, isFocus: true, noun: "focus")
+        visitor.choice("focus", &focus, default: .sidebar, writtenAtDefault: false, isFocus: true)
     }
 
     package var slotContents: [[Element]] { [sidebar, content, detail] }

@@ -105,7 +105,7 @@ package struct ContainerSettingDeclaration: Hashable, Sendable {
 ///
 /// ```swift
 /// package mutating func visitSettings(_ settings: inout some ContainerSettingVisitor) {
-///     settings.choice("focus", &focus, default: .primary, isFocus: true, noun: "focus")
+///     settings.choice("focus", &focus, default: .primary, isFocus: true)
 ///     settings.choice("compact", &compact, default: .merge, plan: .textOnly, noun: "compact policy")
 /// }
 /// ```
@@ -148,12 +148,12 @@ extension ContainerSettingVisitor {
     ///     away from it, and a stored container without it has the default).
     ///   - plan: Where a plan states it.
     ///   - isFocus: Whether its values are the kind's slots, the one shown when only one shows.
-    ///   - noun: What messages call it: `has no valid <noun>`.
+    ///   - noun: What messages call it: `has no valid <noun>`; its name by default.
     package mutating func choice<Value: RawRepresentable & CaseIterable>(
         _ name: String, _ value: inout Value, default defaultValue: Value, writtenAtDefault: Bool = true, plan: PlanStatement = .always,
-        isFocus: Bool = false, noun: String
+        isFocus: Bool = false, noun: String? = nil
     ) where Value.RawValue == String {
-        choice(name, &value, default: defaultValue, traits: ChoiceTraits(writtenAtDefault: writtenAtDefault, plan: plan, isFocus: isFocus, noun: noun))
+        choice(name, &value, default: defaultValue, traits: ChoiceTraits(writtenAtDefault: writtenAtDefault, plan: plan, isFocus: isFocus, noun: noun ?? name))
     }
 }
 

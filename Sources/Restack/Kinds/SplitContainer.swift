@@ -66,7 +66,7 @@ extension SplitContainer: ContainerKind {
     /// `focus` names the side shown when only one shows; `compact` is rule 8's policy, which a
     /// plan's JSON shows as the arrangement it made. Both are always written.
     package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {
-        visitor.choice("focus", &focus, default: .primary, isFocus: true, noun: "focus")
+        visitor.choice("focus", &focus, default: .primary, isFocus: true)
         visitor.choice("compact", &compact, default: .merge, plan: .textOnly, noun: "compact policy")
     }
 
