@@ -101,14 +101,9 @@ package struct ContainerSettingDeclaration: Hashable, Sendable {
 /// `inout`, so that a visitor reads it or sets it), its values and default, and where files and
 /// plans state it. Every operation on settings (reading and setting them, describing them, judging
 /// stored ones) is a visitor, written once for every kind: a new setting is one more call in its
-/// kind's file.
-///
-/// ```swift
-/// package mutating func visitSettings(_ settings: inout some ContainerSettingVisitor) {
-///     settings.choice("focus", &focus, default: .primary, isFocus: true)
-///     settings.choice("compact", &compact, default: .merge, plan: .textOnly, noun: "compact policy")
-/// }
-/// ```
+/// kind's file: a split declares its `focus` (a ``SplitSide``, `primary` by default, the side
+/// shown when only one shows) and its `compact` policy (stated in a plan's text only) in two
+/// calls of its ``ContainerKind/visitSettings(_:)``.
 ///
 /// A visitor, not a list of key paths: in code generic over the element, a key path is made
 /// anew at every use (figures: the store's Performance article).

@@ -1,6 +1,6 @@
 /// A drill-down container: a left stack and an optional right element, as SGBDrillDownController
-/// keeps them. A format-1 drill-down (``RestorationTree/drillDown(formatVersion:left:right:)``) is
-/// a tree whose root is one of these.
+/// keeps them. A format-1 state is a tree of format version 1 whose root is one of these
+/// (``RestorationTree/Form/drillDown``).
 public struct DrillDownContainer<Element> {
     /// The left stack, bottom (root) first.
     public var left: [Element]

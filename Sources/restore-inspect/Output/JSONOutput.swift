@@ -82,7 +82,7 @@ struct ShowJSON: Encodable {
     struct Record: Encodable {
         /// The top-level slot of a format-1 record (`{"slot": "left", "index": 0}`); `null` for
         /// a record nested in a tree, which `path` names.
-        @NullEncoded var from: RecordPath.Step?
+        @NullEncoded var from: FormatOnePlace?
         var path: String
         @NullEncoded var identifier: String?
         @NullEncoded var className: String?
@@ -143,7 +143,7 @@ struct ShowJSON: Encodable {
         records = tree.allRecords.map { path, record in
             let problem = Restorer.identifierProblem(of: record)
             return Record(
-                from: tree.drillDown != nil && path.steps.count == 1 ? path.steps.first : nil, path: path.description, identifier: record.identifier, className: record.className,
+                from: tree.drillDown != nil && path.steps.count == 1 ? FormatOnePlace(path.steps[0]) : nil, path: path.description, identifier: record.identifier, className: record.className,
                 payloadBytes: record.payload?.count, restorable: problem == nil, problem: problem?.rawValue,
                 reason: problem?.rawValue, container: record.container.map(ContainerJSON.init)
             )
