@@ -217,17 +217,31 @@ public enum DamagedStores {
     /// The tree the fixture saves as session "u": a container of every kind that has settings,
     /// each setting away from its unwritten default (so that each is stored, and damaged by
     /// ``settingDamages``): a tab bar whose first tab holds a split, the second a truncating
-    /// stack, the third three columns focused on the content.
-    public static let fixtureTree = RestorationTree(root: .tabs(TabsContainer(tabs: [
-        RestorationRecord(identifier: "nav", className: "NavController", container: .split(SplitContainer(
-            primary: [RestorationRecord(identifier: "p", className: "PController")],
-            detail: [RestorationRecord(identifier: "d", className: "DController")], focus: .detail, compact: .omitDetail))),
-        RestorationRecord(identifier: "other", className: "OtherController", container: .stack(StackContainer(
-            records: [RestorationRecord(identifier: "o", className: "OController")], afterDrop: .truncate))),
-        RestorationRecord(identifier: "mail", className: "MailController", container: .columns(ColumnsContainer(
-            sidebar: [RestorationRecord(identifier: "s", className: "SController")],
-            content: [RestorationRecord(identifier: "c", className: "CController")], focus: .content))),
-    ], selected: 0)))
+    /// stack, the third three columns focused on the content; then, for a kind with settings
+    /// that none of these is (one added later), a tab holding one, made from its declarations.
+    public static let fixtureTree: RestorationTree = {
+        var tabs = [
+            RestorationRecord(identifier: "nav", className: "NavController", container: .split(SplitContainer(
+                primary: [RestorationRecord(identifier: "p", className: "PController")],
+                detail: [RestorationRecord(identifier: "d", className: "DController")], focus: .detail, compact: .omitDetail))),
+            RestorationRecord(identifier: "other", className: "OtherController", container: .stack(StackContainer(
+                records: [RestorationRecord(identifier: "o", className: "OController")], afterDrop: .truncate))),
+            RestorationRecord(identifier: "mail", className: "MailController", container: .columns(ColumnsContainer(
+                sidebar: [RestorationRecord(identifier: "s", className: "SController")],
+                content: [RestorationRecord(identifier: "c", className: "CController")], focus: .content))),
+        ]
+        let held = Set([ContainerKindName.tabs] + tabs.compactMap { $0.container?.kind })
+        for kind in ContainerKindName.allCases where !held.contains(kind) && !kind.definition.settingDeclarations.isEmpty {
+            let slots = kind.definition.slots.map { [RestorationRecord(identifier: "\(kind.rawValue)-\($0.name)", className: "XController")] }
+            let declarations = kind.definition.settingDeclarations
+            let settings = kind.definition.validSettings(slotCounts: slots.map(\.count)).first { values in
+                zip(declarations, values).allSatisfy { $1 != nil && $1 != $0.unwrittenDefault }
+            }
+            tabs.append(RestorationRecord(identifier: kind.rawValue, className: "XController",
+                                          container: RestorationContainer(kind: kind, slots: slots, settings: settings ?? [])))
+        }
+        return RestorationTree(root: .tabs(TabsContainer(tabs: tabs, selected: 0)))
+    }()
 
     /// The fixture's store, made once per process and copied for each test.
     private static let template: (folder: TemporaryFolder, path: String) = {
