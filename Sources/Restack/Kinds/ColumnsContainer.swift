@@ -83,7 +83,8 @@ extension ColumnsContainer: ContainerKind {
             let towardDetail = (saved + 1..<columns.count).first { !columns[$0].isEmpty }
             restored = towardSidebar ?? towardDetail ?? saved
         }
-        let planned = ColumnsContainer<PlannedRecord>(sidebar: columns[0], content: columns[1], detail: columns[2], focus: Column.allCases[restored])
+        var planned = ColumnsContainer<PlannedRecord>(slotContents: columns, settings: settings)
+        planned.focus = Column.allCases[restored]
         return (.columns(planned), restored != saved ? [.focusMoved] : [])
     }
 
@@ -110,7 +111,9 @@ extension ColumnsContainer: ContainerKind {
         }
         let popped = Array(columns[column][(position + 1)...])
         columns[column] = Array(columns[column][..<position]) + [replacement]
-        return (ColumnsContainer(sidebar: columns[0], content: columns[1], detail: columns[2], focus: Column.allCases[column]), popped)
+        var result = self
+        (result.sidebar, result.content, result.detail, result.focus) = (columns[0], columns[1], columns[2], Column.allCases[column])
+        return (result, popped)
     }
 
     /// A deep link pushes onto the detail column, whichever column its path revealed.

@@ -45,9 +45,9 @@ extension DrillDownContainer: ContainerKind {
         let left = planner.sequence(0)
         let right = planner.single(1)
         if left.isEmpty, let lone = right {
-            return (.drillDown(DrillDownContainer<PlannedRecord>(left: [lone], right: nil)), [.rightPromoted])
+            return (.drillDown(DrillDownContainer<PlannedRecord>(slotContents: [[lone], []], settings: settings)), [.rightPromoted])
         }
-        return (.drillDown(DrillDownContainer<PlannedRecord>(left: left, right: right)), [])
+        return (.drillDown(DrillDownContainer<PlannedRecord>(slotContents: [left, right.map { [$0] } ?? []], settings: settings)), [])
     }
 
     /// Rule 8 for a drill-down: one stack, left then right; nothing hidden. Drawn as a pane
@@ -62,11 +62,13 @@ extension DrillDownContainer: ContainerKind {
     /// the right one, so that it is the top of the left stack and the right slot is empty
     /// (nothing moves into the right slot, as in rule 5).
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
+        var result = self
         guard index < left.count else {
-            return DeepLinkReveal(content: .drillDown(DrillDownContainer(left: left, right: replacement)), popped: [], notes: [])
+            result.right = replacement
+            return DeepLinkReveal(content: .drillDown(result), popped: [], notes: [])
         }
-        return DeepLinkReveal(content: .drillDown(DrillDownContainer(left: Array(left[..<index]) + [replacement], right: nil)),
-                              popped: Array(left[(index + 1)...]) + (right.map { [$0] } ?? []), notes: [])
+        (result.left, result.right) = (Array(left[..<index]) + [replacement], nil)
+        return DeepLinkReveal(content: .drillDown(result), popped: Array(left[(index + 1)...]) + (right.map { [$0] } ?? []), notes: [])
     }
 
     package var pushTarget: DeepLinkTarget { .here(truncating: false) }
@@ -82,7 +84,10 @@ extension DrillDownContainer: ContainerKind {
     /// slot), and only the rest is pushed, one at a time.
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
         let applied = DeepLinkRun.apply(pushed, onto: slotContents.flatMap { $0 }, revealing: candidates, same: same)
-        var result = applied.kept.count > left.count ? self : DrillDownContainer(left: applied.kept, right: nil)
+        var result = self
+        if applied.kept.count <= left.count {
+            (result.left, result.right) = (applied.kept, nil)
+        }
         for element in applied.rest {
             if result.left.isEmpty {
                 result.left = [element]

@@ -59,7 +59,7 @@ extension PresentationContainer: ContainerKind {
     package func plan(_ planner: inout SlotPlanner) -> (content: Container<PlannedRecord>, notes: [RestorationPlan.Note.Kind]) {
         let base = planner.single(0)
         let presented = planner.truncatingSequence(1, intact: base != nil)
-        return (.presentation(PresentationContainer<PlannedRecord>(base: base, presented: presented)), [])
+        return (.presentation(PresentationContainer<PlannedRecord>(slotContents: [base.map { [$0] } ?? [], presented], settings: settings)), [])
     }
 
     /// A deep link reveals an element of a presentation chain, base then presented, by
@@ -67,7 +67,8 @@ extension PresentationContainer: ContainerKind {
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
         let chain = slotContents.flatMap { $0 }
         let kept = Array(chain[..<index]) + [replacement]
-        let content = base == nil ? PresentationContainer(base: nil, presented: kept) : PresentationContainer(base: kept[0], presented: Array(kept.dropFirst()))
+        var content = self
+        (content.base, content.presented) = base == nil ? (nil, kept) : (kept[0], Array(kept.dropFirst()))
         return DeepLinkReveal(content: .presentation(content), popped: Array(chain[(index + 1)...]), notes: [])
     }
 
@@ -82,8 +83,8 @@ extension PresentationContainer: ContainerKind {
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
         let applied = DeepLinkRun.apply(pushed, onto: slotContents.flatMap { $0 }, revealing: candidates, same: same)
         let all = applied.sequence
-        let content = base == nil && !presented.isEmpty ? PresentationContainer(base: nil, presented: all)
-            : PresentationContainer(base: all.first, presented: Array(all.dropFirst()))
+        var content = self
+        (content.base, content.presented) = base == nil && !presented.isEmpty ? (nil, all) : (all.first, Array(all.dropFirst()))
         return applied.push(.presentation(content))
     }
 }

@@ -87,7 +87,9 @@ extension SplitContainer: ContainerKind {
         default: focus
         }
         let notes: [RestorationPlan.Note.Kind] = (restored != focus ? [.focusMoved] : []) + (primary.isEmpty ? [.primaryEmpty] : [])
-        return (.split(SplitContainer<PlannedRecord>(primary: primary, detail: detail, focus: restored, compact: compact)), notes)
+        var planned = SplitContainer<PlannedRecord>(slotContents: [primary, detail], settings: settings)
+        planned.focus = restored
+        return (.split(planned), notes)
     }
 
     /// Rule 8: `merge`: primary then detail; `omitDetail`: primary, detail hidden; `focus`: the

@@ -73,13 +73,14 @@ extension StackContainer: ContainerKind {
         case .closeGap: planner.sequence(0)
         case .truncate: planner.truncatingSequence(0)
         }
-        return (.stack(StackContainer<PlannedRecord>(records: records, afterDrop: afterDrop)), [])
+        return (.stack(StackContainer<PlannedRecord>(slotContents: [records], settings: settings)), [])
     }
 
     /// A deep link reveals an element of a stack by popping every element above it.
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
-        DeepLinkReveal(content: .stack(StackContainer(records: Array(records[..<index]) + [replacement], afterDrop: afterDrop)),
-                       popped: Array(records[(index + 1)...]), notes: [])
+        var result = self
+        result.records = Array(records[..<index]) + [replacement]
+        return DeepLinkReveal(content: .stack(result), popped: Array(records[(index + 1)...]), notes: [])
     }
 
     /// A deep link pushes onto the top of a stack. A pushed record not restored leaves no gap
@@ -92,7 +93,9 @@ extension StackContainer: ContainerKind {
     /// popped, the rest goes on top.
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
         let applied = DeepLinkRun.apply(pushed, onto: records, revealing: candidates, same: same)
-        return applied.push(.stack(StackContainer(records: applied.sequence, afterDrop: afterDrop)))
+        var result = self
+        result.records = applied.sequence
+        return applied.push(.stack(result))
     }
 }
 

@@ -43,20 +43,23 @@ extension TabsContainer: ContainerKind {
     /// tab is, noted `selection-moved`; with no surviving tab, none is.
     package func plan(_ planner: inout SlotPlanner) -> (content: Container<PlannedRecord>, notes: [RestorationPlan.Note.Kind]) {
         let tabs = planner.sequence(0)
+        var planned = TabsContainer<PlannedRecord>(slotContents: [tabs], settings: settings)
         if let selected, let index = tabs.firstIndex(where: { $0.from.steps.last == .tabs(selected) }) {
-            return (.tabs(TabsContainer<PlannedRecord>(tabs: tabs, selected: index)), [])
+            planned.selected = index
+            return (.tabs(planned), [])
         }
-        return tabs.isEmpty ? (.tabs(TabsContainer<PlannedRecord>(tabs: tabs, selected: nil)), [])
-            : (.tabs(TabsContainer<PlannedRecord>(tabs: tabs, selected: 0)), [.selectionMoved])
+        planned.selected = tabs.isEmpty ? nil : 0
+        return (.tabs(planned), tabs.isEmpty ? [] : [.selectionMoved])
     }
 
     /// A deep link reveals a tab by selecting it (noted `deep-link-selected` when the selection
     /// changes); nothing is popped. A tab bar shows one tab in every layout: no arrangement
     /// (rule 8).
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
-        var tabs = tabs
-        tabs[index] = replacement
-        return DeepLinkReveal(content: .tabs(TabsContainer(tabs: tabs, selected: index)), popped: [], notes: selected == index ? [] : [.deepLinkSelected])
+        var result = self
+        result.tabs[index] = replacement
+        result.selected = index
+        return DeepLinkReveal(content: .tabs(result), popped: [], notes: selected == index ? [] : [.deepLinkSelected])
     }
 
     /// A deep link pushes into the selected tab's container: a tab bar is no stack.
