@@ -47,6 +47,7 @@ struct AppVersion: Sendable {
         return screen
     }
 
+    // snippet: mail-coding
     /// How this release's screens become records and come back: one route type per kind of
     /// screen it has, under its class, its payload the identifier of the content it shows, and
     /// that identifier as the record's own. A saved screen whose content the account no longer has
@@ -66,6 +67,7 @@ struct AppVersion: Sendable {
         let aliases = (try? ClassAliases([.init(old: Self.renamedMessage.old, new: Self.renamedMessage.new)])) ?? ClassAliases()
         return RouteCoding(types, aliases: number >= 2 ? aliases : ClassAliases())
     }
+    // end snippet
 }
 
 /// Why a saved record is no screen of this release.

@@ -188,11 +188,13 @@ struct RestackMail: ParsableCommand {
             // end snippet
             draw()
         }
+        // snippet: mail-exit
         // Quit, the end of input or a signal: the launch confirmed, everything saved.
         await navigation.flush()
         if let error = navigation.error, !store.isReadOnly {
             Entry.line("restack-mail: " + Escaping.escaped("not saved: \(error)"))
         }
+        // end snippet
         return ending
     }
 
