@@ -19,11 +19,11 @@ import RestackTerminalText
 /// }
 /// ```
 ///
-/// Each launch is a ``NavigationModel`` on the tester's store, made as the app makes it:
+/// Each launch is a `NavigationModel` on the tester's store, made as the app makes it:
 /// ``navigation`` is the current one. The two verbs end it differently:
 ///
 /// - ``quitAndRelaunch(coding:)``: a clean quit, as when the app goes to the background and is
-///   terminated: the launch is confirmed and every change written (``NavigationModel/flush()``);
+///   terminated: the launch is confirmed and every change written (`NavigationModel.flush()`);
 /// - ``crashAndRelaunch(coding:)``: a crash: the process is killed after the autosaver's last
 ///   write (the first change after a quiet interval is written at once), so the changes the
 ///   save interval still holds back are lost; and before the launch was confirmed (the tester's
@@ -52,7 +52,7 @@ public final class RelaunchTester<State: NavigationState> {
     ///   - store: The store the launches share; by default a new one in memory.
     ///   - session: The session.
     ///   - coding: How routes become records, as the app gives it to its model.
-    /// - Throws: The ``StoreError`` of making the store in memory.
+    /// - Throws: The `StoreError` of making the store in memory.
     public init(_ initial: State, store: SnapshotStore? = nil, session: String = "main",
                 coding: RouteCoding<State.Route> = RouteCoding()) throws(StoreError) {
         let store = if let store { store } else { try SnapshotStore.inMemory() }
