@@ -26,14 +26,13 @@ struct SettingDeclarationTests {
 
     /// The places other than a kind's declaration where a setting's name may be spelled, and
     /// why: the tree format's closed numbering of names (never edited), the raw SQLite baseline
-    /// of the bench (an app's own hand-written code, by design), and two other things that
-    /// share the name `compact` (the plan's arrangement key, which is why a split's `compact`
-    /// is stated in the plan's text only; restack-mail's layout).
+    /// of the bench (an app's own hand-written code, by design), and another thing that shares
+    /// the name `compact` (the plan's arrangement key, which is why a split's `compact` is
+    /// stated in the plan's text only).
     static let otherPlaces: [(path: String, name: String?)] = [
         ("Sources/RestackStore/Schema/ReleasedNames.swift", nil),
         ("Sources/restack-bench/Subjects/RawSQLite+Tree.swift", nil),
         ("Sources/Restack/Interchange/PlanJSON+Tree.swift", "compact"),
-        ("Sources/restack-mail/Renderer.swift", "compact"),
     ]
 
     /// Counts the places: the name of every setting a kind declares is spelled, as a string,
