@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "Restack", targets: ["Restack"]),
         .library(name: "RestackStore", targets: ["RestackStore"]),
+        .library(name: "RestackTesting", targets: ["RestackTesting"]),
         .executable(name: "restore-inspect", targets: ["restore-inspect"]),
         .executable(name: "restack-mail", targets: ["restack-mail"]),
     ],
@@ -46,7 +47,9 @@ let package = Package(
             ]
         ),
 
-        // The SQLite store, on GRDB. Knows nothing of the restoration rules.
+        // The SQLite store, on GRDB. Knows nothing of the restoration rules. Its privacy manifest
+        // declares the required-reason APIs it calls (free space, file metadata, uptime), as
+        // GRDB ships its own; nothing reads it at run time (no `Bundle.module`).
         .target(
             name: "RestackStore",
             dependencies: [
@@ -58,12 +61,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // Restore outcomes as counters and a timer, to whatever backend the app bootstrapped.
                 .product(name: "Metrics", package: "swift-metrics"),
-            ]
+            ],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
 
         // Text made safe for a terminal, one line each: the escaping restore-inspect and
-        // restack-mail share. Not a product.
-        .target(name: "RestackTerminalText"),
+        // restack-mail share, and the one text rendering of a plan (restore-inspect's `plan` and
+        // `demo`, and what an app's test reads after a relaunch). Not a product.
+        .target(name: "RestackTerminalText", dependencies: ["Restack"]),
+
+        // An app's tests of its restoration: relaunches emulated on a store in memory, and the
+        // text of what each restored (RestackTerminalText's plan text).
+        .target(name: "RestackTesting", dependencies: ["Restack", "RestackStore", "RestackTerminalText"]),
 
         // The inspector: a thin shell over Restack and RestackStore.
         .executableTarget(
@@ -88,13 +97,15 @@ let package = Package(
         ),
 
         // Test support shared by the stress helper, the bench and the test targets: deterministic
-        // states, temporary folders, stores with damaged rows, starting programs. Not a product.
+        // states, temporary folders, stores with damaged rows, starting programs, a device that
+        // locks (an SQLite VFS, on GRDBSQLite's C API). Not a product.
         .target(
             name: "RestackTestSupport",
             dependencies: [
                 "Restack",
                 "RestackStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 
@@ -125,7 +136,7 @@ let package = Package(
         // breaks the build (GRDB for the example of hosting the store in an app's database).
         .testTarget(
             name: "DocumentationSnippets",
-            dependencies: ["Restack", "RestackStore", "RestackTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Restack", "RestackStore", "RestackTesting", "RestackTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "RestackStoreTests",
@@ -142,10 +153,24 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // The navigation model, its shapes and the relaunch helpers, as an app uses them.
+        .testTarget(
+            name: "NavigationModelTests",
+            dependencies: [
+                "Restack",
+                "RestackStore",
+                "RestackTesting",
+                "RestackTerminalText",
+                "RestackTestSupport",
+                "RestackPropertyTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "RestoreInspectTests",
             dependencies: [
                 "restore-inspect",
+                "RestackTerminalText",
                 "RestackTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "RestackPropertyTesting",

@@ -90,7 +90,8 @@ struct RestackMail: ParsableCommand {
         let path = try db ?? Self.defaultStorePath()
         var store: SnapshotStore?
         do {
-            // The outcomes the store records at each confirmation carry the app's version.
+            // The app's version, in its one place: every snapshot saved and every outcome
+            // recorded at a confirmation carry it.
             var options = SnapshotStore.Options()
             options.appVersion = version.name
             store = try SnapshotStore(path: path, options: options)
@@ -150,7 +151,7 @@ struct RestackMail: ParsableCommand {
         }
         let failures = FailureNote()
         // A read-only store saves nothing: no autosaver, and the status line said so.
-        let autosaver = store.isReadOnly ? nil : Autosaver(store: store, session: session, appVersion: version.name) { failures.set("not saved: \($0)") }
+        let autosaver = store.isReadOnly ? nil : Autosaver(store: store, session: session) { failures.set("not saved: \($0)") }
         func save() {
             // A hierarchy the app builds is 4 levels deep: capture cannot be too deep.
             if let autosaver, let tree = try? adapter.capture(app.hierarchy) { autosaver.submit(tree) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RestackTerminalText
 
 /// Runs the command and turns every failure into one line on stderr and a documented exit code.
 @main

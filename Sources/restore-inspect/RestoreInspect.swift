@@ -14,10 +14,11 @@ struct RestoreInspect: ParsableCommand {
               66 store missing          67 session or snapshot not found, or nothing to diff
               68 store unreadable, malformed or unhealthy
               69 store written by a newer Restack
-              73 store cannot be written (read-only, disk full)
+              73 store, or a demo class list, cannot be written (read-only, disk full)
               74 output could not be written (stdout closed or full): the command's work
                  is done; an import that exits 74 saved its snapshot
-              75 store locked by another process: try again
+              75 store not available now: locked by another process, or protected
+                 while the device is locked: try again
             """,
         version: RestackVersion.current,
         subcommands: [Demo.self, Sessions.self, History.self, Show.self, Check.self, Plan.self, Report.self, Diff.self, Export.self, Import.self, Unquarantine.self]

@@ -19,8 +19,8 @@ extension StoreSnippets {
         let sceneID = "scene"
         let tree = RestorationTree(root: .stack(StackContainer(records: [Self.mailboxes, Self.inbox])))
         // snippet: doc-comment-snapshot-store
-        let store = try SnapshotStore(path: storeURL.path)
-        try store.save(tree, session: sceneID, appVersion: "2.3")
+        let store = try SnapshotStore(path: storeURL.path, options: .init(appVersion: "2.3"))
+        try store.save(tree, session: sceneID)
 
         // On the next launch: a restoration, an expired snapshot, or nothing saved.
         let answer = try store.beginRestore(session: sceneID, resolver: RecordResolver { factory.canMake($0.className) })
@@ -57,7 +57,7 @@ extension StoreSnippets {
         let mailboxes = Self.mailboxes, inbox = Self.inbox
         // snippet: doc-comment-save
         let tree = RestorationTree(root: .stack(StackContainer(records: [mailboxes, inbox])))
-        try store.save(tree, session: sceneID, appVersion: "3.0")
+        try store.save(tree, session: sceneID)
         // end snippet
         #expect(try store.latestSnapshot(session: sceneID).tree == tree)
     }
@@ -124,16 +124,17 @@ extension StoreSnippets {
     }
 
     @Test func docCommentAutosaver() async throws {
-        let store = try SnapshotStore.inMemory()
+        let store = try SnapshotStore.inMemory(options: .init(appVersion: "3.0"))
         let sceneID = "scene"
         let currentTree = RestorationTree(root: .stack(StackContainer(records: [Self.mailboxes])))
         // snippet: doc-comment-autosaver
-        let autosaver = Autosaver(store: store, session: sceneID, appVersion: "3.0") { error in
+        let autosaver = Autosaver(store: store, session: sceneID) { error in
             log.error("navigation state not saved: \(error)")
         }
         autosaver.submit(currentTree)               // on every navigation change
         try await autosaver.flush()                 // when the scene enters the background
         // end snippet
-        #expect(try await store.latestSnapshot(session: sceneID).tree == currentTree)
+        let latest = try await store.latestSnapshot(session: sceneID)
+        #expect(latest.tree == currentTree && latest.info.appVersion == "3.0")
     }
 }

@@ -28,12 +28,12 @@ struct PathSnippets {
     /// decodes: the snippet's own calls, with SwiftUI's JSON given as SwiftUI writes it.
     @Test func navigationPathSaveAndRestore() async throws {
         let folder = try TemporaryFolder()
-        let store = try SnapshotStore(path: folder.path("s.sqlite"))
+        let store = try SnapshotStore(path: folder.path("s.sqlite"), options: .init(appVersion: "3.0"))
         let sceneID = "scene"
         let scene = PathScene()
         // The JSON SwiftUI writes for the path [1, "foo", Item(x: 2)], last pushed first.
         let representationJSON = Data(#"["App.Item","{\"x\":2}","Swift.String","\"foo\"","Swift.Int","1"]"#.utf8)
-        let autosaver = Autosaver(store: store, session: sceneID, appVersion: "3.0")
+        let autosaver = Autosaver(store: store, session: sceneID)
         // snippet: navigation-path-save
         // On every change of the path: its representation, read element by element.
         if let tree = try? NavigationPathRepresentation.decode(representationJSON) {

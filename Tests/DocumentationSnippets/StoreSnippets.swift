@@ -77,7 +77,7 @@ struct StoreSnippets {
         let state = RestorationTree.drillDown(left: [RestorationRecord(identifier: "boxes", className: "MailboxesController")])
         // snippet: catalog-overview
         let store = try SnapshotStore(path: url.path, options: .init(appVersion: "2.3"))
-        try store.save(state, session: "main", appVersion: "2.3")
+        try store.save(state, session: "main")
 
         if case .restore(let restoration) = try store.beginRestore(session: "main", resolver: RecordResolver { factory.canMake($0.className) }) {
             rebuild(restoration.plan)
@@ -117,7 +117,7 @@ struct StoreSnippets {
         let storeURL = URL(fileURLWithPath: folder.path("navigation.sqlite"))
         let sceneID = "scene"
         let inboxState = try RecordPayload.encode(InboxState(folder: "INBOX", scroll: 120))
-        let store = try SnapshotStore(path: storeURL.path)   // creates and migrates the file if needed
+        let store = try SnapshotStore(path: storeURL.path, options: .init(appVersion: "2.3 (45)"))   // creates and migrates the file if needed
         let tree = RestorationTree(root: .tabs(TabsContainer(tabs: [
             RestorationRecord(identifier: "mail", className: "NavController", container: .stack(StackContainer(records: [
                 RestorationRecord(identifier: "mailboxes", className: "MailboxesController"),
@@ -125,7 +125,7 @@ struct StoreSnippets {
             ]))),
             RestorationRecord(identifier: "settings", className: "SettingsController"),
         ], selected: 0)))
-        try store.save(tree, session: sceneID, appVersion: "2.3 (45)")
+        try store.save(tree, session: sceneID)
         let restored = try store.restore(session: sceneID).restored
         #expect(restored.plan.restoredRecords.compactMap(\.restoredRecord.identifier) == ["mail", "mailboxes", "inbox", "settings"])
         #expect(restored.snapshot.info.appVersion == "2.3 (45)")
@@ -158,7 +158,7 @@ struct StoreSnippets {
             }
         }
 
-        let autosaver = Autosaver(store: store, session: scene.id, appVersion: "3.0") { error in
+        let autosaver = Autosaver(store: store, session: scene.id) { error in
             log.error("navigation state not saved: \(error)")   // never thrown into navigation code
         }
         autosaver.submit(currentTree)                             // on every navigation change; returns at once
@@ -175,27 +175,6 @@ struct StoreSnippets {
 /// A scene session, as the system hands discarded ones to an app.
 struct SceneSession {
     var persistentIdentifier: String
-}
-
-extension StoreSnippets {
-    @Test func whereToKeepTheStore() async throws {
-        // snippet: application-support
-        let folder = try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask,
-                                                 appropriateFor: nil, create: true)
-        let store = try SnapshotStore(path: folder.appendingPathComponent("navigation.sqlite").path)
-        // end snippet
-        try await store.save(RestorationTree.drillDown(left: [RestorationRecord(identifier: "a")]), session: "discarded")
-        let discardedSessions = [SceneSession(persistentIdentifier: "discarded")]
-        // snippet: discarded-scenes
-        for session in discardedSessions {
-            try? await store.deleteSession(session.persistentIdentifier)
-        }
-        // end snippet
-        #expect(try await store.beginRestore(session: "discarded") == .nothingSaved)
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: folder.appendingPathComponent("navigation.sqlite" + suffix).path)
-        }
-    }
 }
 
 /// The snippets' `log`: errors recorded in the app.

@@ -10,13 +10,13 @@ import Testing
 @Suite("Bound execution")
 struct BoundExecutionTests {
     @Test func textAndPayloadsAreStoredInTheirClassesByteForByte() throws {
-        let store = try SnapshotStore.inMemory()
+        let store = try SnapshotStore.inMemory(options: .init(appVersion: ""))
         let records = [
             RestorationRecord(identifier: "a\u{0}b", className: "", payload: Data()),
             RestorationRecord(identifier: nil, className: "é\u{0}", payload: nil),
             RestorationRecord(identifier: "x", className: "X", payload: Data([0, 255])),
         ]
-        try store.save(.drillDown(left: records), session: "s\u{0}", appVersion: "")
+        try store.save(.drillDown(left: records), session: "s\u{0}")
         let (rows, session, appVersion) = try store.database.read { db in
             (try Row.fetchAll(db, sql: """
                 SELECT typeof(identifier), hex(identifier), typeof(class_name), hex(class_name), typeof(payload), hex(payload)

@@ -28,8 +28,9 @@ struct OutcomeTests {
     func aConfirmationRecordsItsPlansOutcome(_ form: RestoreForm) async throws {
         let folder = try TemporaryFolder()
         let clock = SettableTime()
+        // Saved by version 2.9, restored by 3.0 (45): each version is its store's.
+        let saved = try await SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("2.9", clock: clock)).save(Self.state, session: "s")
         let store = try SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("3.0 (45)", clock: clock))
-        let saved = try await store.save(Self.state, session: "s", appVersion: "2.9")
         let restoration = try await form.begin(store, session: "s", layout: .compact, resolver: Self.withoutLegacy).restored
         #expect(try await store.restoreOutcomes().isEmpty, "nothing is recorded before the confirmation")
         try await form.confirm(store, restoration)
@@ -74,7 +75,7 @@ struct OutcomeTests {
         let clock = SettableTime()
         do {
             let v1 = try SnapshotStore(path: path, options: Self.options("2.9", clock: clock))
-            try await v1.save(Self.state, session: "a", appVersion: "2.9")
+            try await v1.save(Self.state, session: "a")
             try await form.confirm(v1, form.begin(v1, session: "a").restored)
         }
         clock.advance(day)

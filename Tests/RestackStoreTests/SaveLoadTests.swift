@@ -8,9 +8,9 @@ import Testing
 struct SaveLoadTests {
     @Test func saveThenLoadGivesTheStateExactlyWithItsInformation() throws {
         let folder = try TemporaryFolder()
-        let store = try SnapshotStore(path: folder.path("s.sqlite"))
+        let store = try SnapshotStore(path: folder.path("s.sqlite"), options: .init(appVersion: "2.3 (45)"))
         let savedAt = Date(timeIntervalSince1970: 1_800_000_000.123)
-        let info = try store.save(mailState, session: "scene-1", appVersion: "2.3 (45)", savedAt: savedAt)
+        let info = try store.save(mailState, session: "scene-1", savedAt: savedAt)
         let loaded = try store.latestSnapshot(session: "scene-1")
         #expect(loaded.tree == mailState)
         #expect(loaded.info == info)
@@ -54,10 +54,10 @@ struct SaveLoadTests {
     /// The launch read (`restore` and `beginRestore`) selects text columns as they are and
     /// must still give back every byte after a NUL, which GRDB's C-string reading would cut.
     @Test func theLaunchReadKeepsNULCharactersToo() throws {
-        let store = try SnapshotStore.inMemory()
+        let store = try SnapshotStore.inMemory(options: .init(appVersion: "2\u{0}.3"))
         let tricky = RestorationRecord(identifier: "a\u{0}b", className: "C\u{0}lass", payload: Data([0]))
         let session = "scene\u{0}with NUL"
-        try store.save(RestorationTree.drillDown(left: [tricky], right: tricky), session: session, appVersion: "2\u{0}.3")
+        try store.save(RestorationTree.drillDown(left: [tricky], right: tricky), session: session)
         let restored = try store.restore(session: session).restored
         #expect(restored.snapshot.tree.left == [tricky])
         #expect(restored.snapshot.tree.right == tricky)

@@ -112,7 +112,7 @@ struct ContractTests {
         let file = scratch.write("s.json", #"{"formatVersion": 1, "left": [{"identifier": "mine"}]}"#)
         #expect(try CLI.run(["import", "--db", path, "--session", "mine", "--input", file]).status == 0)
         let second = try CLI.run(["demo", "--db", path])
-        #expect(second.stdout.contains("an existing store, reused: its demo/... sessions were written again, 1 other session left alone"))
+        #expect(second.stdout.contains("an existing store, reused: its demo/... sessions written again, 1 other session left alone"))
     }
 
     @Test func theDemosHintsReproduceWhatItPrinted() throws {

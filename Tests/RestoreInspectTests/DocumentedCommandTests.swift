@@ -103,7 +103,7 @@ struct DocumentedCommandTests {
         for (index, document) in try Self.documents.enumerated() {
             let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
             let commands = Self.commands(in: text)
-            if commands.contains(where: { $0.line.contains("/tmp/restack-demo") }) {
+            if commands.contains(where: { $0.line.contains("/tmp/restack-demo") || Self.usesDemoOption($0.line) }) {
                 #expect(commands.first { $0.line.contains("restore-inspect") }?.line.hasPrefix("swift run restore-inspect demo") == true,
                         "\(document) uses the demo store: it writes it first, with `swift run restore-inspect demo`: \(commands)")
             }
@@ -138,14 +138,22 @@ struct DocumentedCommandTests {
     }
 
     /// A command with `/tmp/` as `tmp`, and the demo's default store there too (`demo` writes
-    /// `/tmp/restack-demo.sqlite` when given no `--db`).
+    /// `/tmp/restack-demo.sqlite` when given no `--db`, and `--demo` reads it).
     static func withPrivateTmp(_ command: String, _ tmp: String) -> String {
         var line = command.replacingOccurrences(of: "/tmp/", with: "\(tmp)/")
         let demo = "swift run restore-inspect demo"
         if line.hasPrefix(demo), !line.contains("--db") {
             line = "\(demo) --db \(tmp)/restack-demo.sqlite" + line.dropFirst(demo.count)
         }
+        if usesDemoOption(line), !line.contains("--db") {
+            line = line.replacingOccurrences(of: " --demo", with: " --demo --db \(tmp)/restack-demo.sqlite")
+        }
         return line
+    }
+
+    /// Whether a command reads the demo store by `--demo`.
+    static func usesDemoOption(_ line: String) -> Bool {
+        line.hasPrefix("swift run restore-inspect ") && line.split(separator: " ").contains("--demo")
     }
 
     /// The extraction itself: sh lines joined and commented, console commands with their output.

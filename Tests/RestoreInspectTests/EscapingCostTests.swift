@@ -1,7 +1,8 @@
 import Foundation
+import RestackTerminalText
 import RestackTestSupport
-@testable import restore_inspect
 import Testing
+@testable import restore_inspect
 
 /// Escaping a name for text output costs the name's length: a file within the input limit whose
 /// identifier is millions of characters that need escaping (zero-width spaces, NULs) once took

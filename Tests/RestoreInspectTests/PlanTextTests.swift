@@ -1,4 +1,5 @@
 import Foundation
+import RestackTerminalText
 import Testing
 
 /// `plan` for people: one layout for every plan, format 1 or tree, compared byte for byte with the

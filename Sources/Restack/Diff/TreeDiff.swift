@@ -48,7 +48,7 @@ package struct TreeDiff: Hashable, Sendable {
     }
 
     /// One changed field of a record or of a container, old and new values as text (`nil` for
-    /// none).
+    /// none), compared byte for byte.
     package struct Change: Hashable, Sendable {
         /// `identifier`, `class`, `payload` for records; `container` (its kind, or none),
         /// `focus`, `compact`, `selected` for containers.
@@ -57,6 +57,16 @@ package struct TreeDiff: Hashable, Sendable {
         package var old: String?
         /// The new value.
         package var new: String?
+
+        package static func == (lhs: Change, rhs: Change) -> Bool {
+            lhs.field == rhs.field && lhs.old.isExactlyEqual(to: rhs.old) && lhs.new.isExactlyEqual(to: rhs.new)
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(field)
+            hasher.combine(old.map(ExactString.init))
+            hasher.combine(new.map(ExactString.init))
+        }
     }
 
     /// A container whose settings changed, at the path of the record holding it (empty for the
@@ -96,13 +106,14 @@ package struct TreeDiff: Hashable, Sendable {
         newFormatVersion = new.formatVersion
         let before = old.allRecords, after = new.allRecords
 
-        // Identifiers found exactly once on each side match.
-        func unique(_ records: [(path: RecordPath, record: RestorationRecord)]) -> [String: Int] {
-            var counts: [String: Int] = [:], index: [String: Int] = [:]
+        // Identifiers found exactly once on each side match, byte for byte: `"café"` saved as
+        // U+00E9 and as `e` U+0301 are two identifiers, as everywhere in Restack.
+        func unique(_ records: [(path: RecordPath, record: RestorationRecord)]) -> [ExactString: Int] {
+            var counts: [ExactString: Int] = [:], index: [ExactString: Int] = [:]
             for (offset, entry) in records.enumerated() {
                 guard let id = entry.record.identifier, !id.isEmpty else { continue }
-                counts[id, default: 0] += 1
-                index[id] = offset
+                counts[ExactString(id), default: 0] += 1
+                index[ExactString(id)] = offset
             }
             return index.filter { counts[$0.key] == 1 }
         }
@@ -110,7 +121,7 @@ package struct TreeDiff: Hashable, Sendable {
         var matchedOld = Set<Int>(), matchedNew = Set<Int>()
         var pairs: [(old: Int, new: Int)] = []
         for (offset, entry) in after.enumerated() {
-            guard let id = entry.record.identifier, newIDs[id] == offset, let match = oldIDs[id] else { continue }
+            guard let id = entry.record.identifier.map(ExactString.init), newIDs[id] == offset, let match = oldIDs[id] else { continue }
             pairs.append((match, offset))
             matchedOld.insert(match)
             matchedNew.insert(offset)
@@ -126,7 +137,7 @@ package struct TreeDiff: Hashable, Sendable {
         for (offset, entry) in after.enumerated() where !matchedNew.contains(offset) {
             guard let match = oldByPath[entry.path] else { continue }
             let other = before[match].record
-            guard other.identifier == entry.record.identifier || !named(other) || !named(entry.record) else { continue }
+            guard other.identifier.isExactlyEqual(to: entry.record.identifier) || !named(other) || !named(entry.record) else { continue }
             pairs.append((match, offset))
             matchedOld.insert(match)
             matchedNew.insert(offset)
@@ -172,10 +183,10 @@ package struct TreeDiff: Hashable, Sendable {
 
     private static func changes(_ a: RestorationRecord, _ b: RestorationRecord) -> [Change] {
         var result: [Change] = []
-        if a.identifier != b.identifier {
+        if !a.identifier.isExactlyEqual(to: b.identifier) {
             result.append(Change(field: "identifier", old: a.identifier, new: b.identifier))
         }
-        if a.className != b.className {
+        if !a.className.isExactlyEqual(to: b.className) {
             result.append(Change(field: "class", old: a.className, new: b.className))
         }
         if a.payload != b.payload {
@@ -192,9 +203,9 @@ package struct TreeDiff: Hashable, Sendable {
 
     private static func settings(_ a: RestorationContainer?, _ b: RestorationContainer?) -> [Change] {
         let old = fields(a), new = fields(b)
-        if old[0].1 != new[0].1 {
+        if !old[0].1.isExactlyEqual(to: new[0].1) {
             return [Change(field: "container", old: old[0].1, new: new[0].1)]
         }
-        return zip(old, new).compactMap { $0.1 != $1.1 ? Change(field: $0.0, old: $0.1, new: $1.1) : nil }
+        return zip(old, new).compactMap { !$0.1.isExactlyEqual(to: $1.1) ? Change(field: $0.0, old: $0.1, new: $1.1) : nil }
     }
 }

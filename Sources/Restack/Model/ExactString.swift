@@ -4,18 +4,19 @@ import Foundation
 ///
 /// Swift's `String` equality follows Unicode canonical equivalence, so `"é"` (one scalar) equals
 /// `"e\u{301}"` (two). Restoration identifiers and class names are compared as exact strings,
-/// with no normalisation, so Restack compares their bytes instead.
-struct ExactString: Hashable, Sendable {
-    let bytes: [UInt8]
+/// with no normalisation, so Restack compares their bytes instead: the one rule for identifiers,
+/// class names, session names and versions, in every target of the package.
+package struct ExactString: Hashable, Sendable {
+    package let bytes: [UInt8]
 
-    init(_ string: String) {
+    package init(_ string: String) {
         bytes = Array(string.utf8)
     }
 }
 
 extension Optional where Wrapped == String {
     /// Whether two optional strings are the same exact bytes, or both `nil`.
-    func isExactlyEqual(to other: String?) -> Bool {
+    package func isExactlyEqual(to other: String?) -> Bool {
         switch (self, other) {
         case (nil, nil): true
         case let (a?, b?): a.hasSameBytes(as: b)
@@ -28,7 +29,7 @@ extension String {
     /// Whether two strings are the same UTF-8 bytes. Compares contiguous storage with `memcmp`
     /// when both have it (native strings do), cheaper than `elementsEqual` over the UTF-8 views
     /// (figures: the store's Performance article).
-    func hasSameBytes(as other: String) -> Bool {
+    package func hasSameBytes(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         let fast = utf8.withContiguousStorageIfAvailable { mine in
             other.utf8.withContiguousStorageIfAvailable { theirs in
@@ -36,5 +37,11 @@ extension String {
             }
         }
         return (fast ?? nil) ?? utf8.elementsEqual(other.utf8)
+    }
+
+    /// Whether this string's UTF-8 bytes come before `other`'s: an order that, unlike `<`, never
+    /// calls two different strings equal (`<` orders canonically equivalent strings as one).
+    package func precedesInBytes(_ other: String) -> Bool {
+        utf8.lexicographicallyPrecedes(other.utf8)
     }
 }

@@ -49,6 +49,20 @@ final class LaunchConnection: StatementRunner, @unchecked Sendable {
         sqlite3_close_v2(connection)
     }
 
+    /// Copies every page of the log into the file and empties the log
+    /// (`SQLITE_CHECKPOINT_TRUNCATE`), waiting for other connections within the busy timeout.
+    func checkpoint() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the launch connection is closed")
+        }
+        let code = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        guard code == SQLITE_OK else {
+            throw failure(code, "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+    }
+
     /// Opens the existing store at `location` and examines it.
     ///
     /// - Parameters:

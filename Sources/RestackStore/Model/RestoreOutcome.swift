@@ -129,14 +129,25 @@ public struct RestoreOutcome: Hashable, Sendable {
         case (nil, nil): return false
         case (nil, _): return true
         case (_, nil): return false
-        case (let a?, let b?): return a < b
+        case (let a?, let b?): return a.precedesInBytes(b)
         }
     }
 
-    /// A reason and a class, as a dictionary key.
+    /// A reason and a class, as a dictionary key: the class by its bytes, so that two classes
+    /// whose names are canonically equivalent (`Café` as U+00E9 and as `e` U+0301) are counted
+    /// apart, as the restorer tells them apart.
     struct DropKey: Hashable {
         var reason: DropReason
         var className: String?
+
+        static func == (lhs: DropKey, rhs: DropKey) -> Bool {
+            lhs.reason == rhs.reason && lhs.className.isExactlyEqual(to: rhs.className)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(reason)
+            hasher.combine(className.map(ExactString.init))
+        }
     }
 }
 

@@ -46,14 +46,16 @@ public struct RestoreOutcomeReport: Hashable, Sendable {
 
     /// Sums `outcomes` per app version.
     public init(_ outcomes: [RestoreOutcome]) {
-        var order: [String?] = []
-        var sums: [String?: (version: Version, drops: [RestoreOutcome.DropKey: Int])] = [:]
+        // Versions by their bytes, as every name in Restack.
+        var order: [ExactString?] = []
+        var sums: [ExactString?: (version: Version, drops: [RestoreOutcome.DropKey: Int])] = [:]
         for outcome in outcomes {
-            var entry = sums[outcome.appVersion] ?? (
+            let key = outcome.appVersion.map(ExactString.init)
+            var entry = sums[key] ?? (
                 Version(appVersion: outcome.appVersion, restores: 0, fellBack: 0, expired: 0, restoredRecords: 0, drops: [],
                         firstRecordedAt: outcome.recordedAt, lastRecordedAt: outcome.recordedAt), [:])
-            if sums[outcome.appVersion] == nil {
-                order.append(outcome.appVersion)
+            if sums[key] == nil {
+                order.append(key)
             }
             switch outcome.result {
             case .restored:
@@ -69,7 +71,7 @@ public struct RestoreOutcomeReport: Hashable, Sendable {
             }
             entry.version.firstRecordedAt = min(entry.version.firstRecordedAt, outcome.recordedAt)
             entry.version.lastRecordedAt = max(entry.version.lastRecordedAt, outcome.recordedAt)
-            sums[outcome.appVersion] = entry
+            sums[key] = entry
         }
         versions = order.compactMap { key in
             guard let (found, drops) = sums[key] else { return nil }
@@ -86,7 +88,7 @@ public struct RestoreOutcomeReport: Hashable, Sendable {
         let right = (b.droppedRecords, b.fellBack, b.expired, b.restores)
         if left != right { return left > right }
         switch (a.appVersion, b.appVersion) {
-        case (let a?, let b?): return a < b
+        case (let a?, let b?): return a.precedesInBytes(b)
         case (_?, nil): return true
         default: return false
         }

@@ -9,7 +9,8 @@ public struct SnapshotInfo: Hashable, Sendable {
     public var session: String
     /// The format version the state was saved with.
     public var formatVersion: Int
-    /// The app version string given at save time, if any.
+    /// The version of the app that saved the snapshot (the ``SnapshotStore/Options/appVersion``
+    /// of the store that saved it), if any.
     public var appVersion: String?
     /// When the snapshot was saved, to the millisecond.
     public var savedAt: Date

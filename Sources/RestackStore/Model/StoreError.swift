@@ -36,6 +36,18 @@ public enum StoreError: Error, Hashable, Sendable {
     /// Another process holds a lock on the store that keeps it from being read or written
     /// within the store's busy timeout (``SnapshotStore/Options/busyTimeout``). Try again.
     case locked(path: String)
+    /// The file is protected while the device is locked: the system refuses to read or write
+    /// it now (iOS data protection, before the first unlock after a restart, or while locked
+    /// for the `complete` classes). Nothing was changed, and nothing is counted: no launch, no
+    /// quarantine, no pruning. Try again once the device is unlocked
+    /// (`UIApplication.protectedDataDidBecomeAvailableNotification`); an ``Autosaver`` does by
+    /// itself. Told from a damaged file or a permission error by asking the system again: the
+    /// file's permission bits grant access, yet opening or reading it is refused (`EPERM`,
+    /// `EACCES`). Where to keep the store so that it is readable at launch:
+    /// <doc:WhereToKeepTheStore>.
+    case unavailable(path: String)
+    /// The store was closed (``SnapshotStore/close()-6sv8j``): open it again to use it.
+    case closed(path: String)
     /// A writer stopped mid-write and left what only a writer may recover: a hot rollback
     /// journal (part of a transaction to roll back), or a write-ahead log without its index
     /// (`-shm`; a crash, or a copy of the file without it). The store is writable: the next
@@ -93,6 +105,10 @@ extension StoreError: CustomStringConvertible {
             "\(path) has \(links) hard links; SQLite cannot lock a file reached through several names, so Restack will not open it: remove the other links or use a copy"
         case .locked(let path):
             "\(path) is locked by another process; nothing was read or written, try again"
+        case .unavailable(let path):
+            "\(path) is protected while the device is locked and cannot be read or written now; nothing was changed, try again once the device is unlocked"
+        case .closed(let path):
+            "the store at \(path) was closed; open it again to use it"
         case .interruptedWrite(let path):
             "\(path) holds an interrupted write (a hot journal, or a write-ahead log without its -shm index); the next writer (the app, or restore-inspect import) recovers it, and a read-only opening, which writes and creates nothing, cannot read the store until then"
         case .cannotOpen(let path, let detail):
@@ -156,6 +172,11 @@ extension StoreError {
         case .SQLITE_IOERR where StoreLocation(path: path, exists: true).availableBytes == 0:
             // Growing the WAL index or a side file on a full disk is an I/O error to SQLite.
             self = .diskFull(path: path)
+        case let code where FileProtection.codes.contains(code) && FileProtection.isUnavailable(path):
+            // The system refuses a file whose permissions allow it: data protection, while the
+            // device is locked. A damaged file (`CORRUPT`, `NOTADB`) or a file whose permissions
+            // forbid it never gets here.
+            self = .unavailable(path: path)
         case .SQLITE_READONLY where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK:
             // A read-only connection found a hot journal it may not roll back.
             self = .interruptedWrite(path: path)

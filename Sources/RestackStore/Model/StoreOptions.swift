@@ -34,10 +34,16 @@ extension SnapshotStore {
         /// default: nothing is logged and nothing is paid for it. Bridge it to `os.Logger` or
         /// anything swift-log supports. Not part of the options' equality.
         public var logger: Logger?
-        /// The version of the app that opens the store, such as `"3.0 (45)"`: recorded with
-        /// each restore outcome (`restoreOutcomes(session:)`) and given as the
-        /// `app_version` dimension of the restore metrics. `nil` by default (recorded as
-        /// unknown). The version a snapshot was saved by is the one given to `save`.
+        /// The version of the app that opens the store, such as `"3.0 (45)"`: the one place an
+        /// app gives it. Recorded with every snapshot the store saves (``SnapshotInfo/appVersion``,
+        /// the `Autosaver`'s included) and every restore outcome (`restoreOutcomes(session:)`),
+        /// and given as the `app_version` dimension of the restore metrics; `nil` is recorded as
+        /// unknown.
+        ///
+        /// By default, the main bundle's version as an app's `Info.plist` gives it:
+        /// `CFBundleShortVersionString` and `CFBundleVersion` as `"3.0 (45)"`, either alone when
+        /// the other is missing or empty, `nil` when the main bundle has neither (a command-line
+        /// tool without an `Info.plist`, a Linux program).
         public var appVersion: String?
         /// How long after it was saved a snapshot is still restored; `nil` (the default): for
         /// ever. A restore that finds its snapshot older answers ``RestoreAnswer/expired(_:)``
@@ -58,7 +64,7 @@ extension SnapshotStore {
             durability: Durability = .full,
             busyTimeout: TimeInterval = 30,
             logger: Logger? = nil,
-            appVersion: String? = nil,
+            appVersion: String? = Options.mainBundleVersion,
             expiry: Expiry? = nil,
             outcomeRetention: Retention = Retention(keepLast: 1000),
             clock: TimeSource = .system
@@ -75,6 +81,25 @@ extension SnapshotStore {
             self.expiry = expiry
             self.outcomeRetention = outcomeRetention
             self.clock = clock
+        }
+
+        /// The main bundle's version, the default ``appVersion``: read once. (Usable from the
+        /// public initializer's default argument, not API.)
+        @usableFromInline static let mainBundleVersion = version(of: .main)
+
+        /// A bundle's version as its `Info.plist` gives it: `CFBundleShortVersionString` and
+        /// `CFBundleVersion` as `"3.0 (45)"`, either alone when the other is missing or empty,
+        /// `nil` when it has neither.
+        package static func version(of bundle: Bundle) -> String? {
+            let info = bundle.infoDictionary ?? [:]
+            let short = (info["CFBundleShortVersionString"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+            let build = (info["CFBundleVersion"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+            switch (short, build) {
+            case let (short?, build?): return "\(short) (\(build))"
+            case let (short?, nil): return short
+            case let (nil, build?): return build
+            case (nil, nil): return nil
+            }
         }
     }
 

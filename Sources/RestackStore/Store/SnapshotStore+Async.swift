@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import Restack
 
-/// The asynchronous forms: every store operation, awaited through GRDB's asynchronous
-/// accessors, so that waiting for another process's lock or a disk sync never blocks the
+/// The asynchronous forms: every store operation, its synchronous core run on a dispatch queue
+/// and awaited, so that waiting for another process's lock or a disk sync never blocks the
 /// calling actor. `try await store.save(...)` is safe from `@MainActor` code.
 ///
 /// Restoring is split in two: ``beginRestore(session:)`` loads off the calling actor (with the
@@ -14,31 +14,28 @@ import Restack
 extension SnapshotStore {
     // MARK: Access
 
-    /// Reads in one deferred transaction, asynchronously; see ``read(_:)``.
+    /// Reads in one deferred transaction, asynchronously: the synchronous ``read(_:)`` on a
+    /// dispatch queue. Not GRDB's asynchronous accessors: a use of the store's connections
+    /// (``whileOpen(_:)``) may wait for a closing, and must not wait on a thread of Swift
+    /// concurrency's pool, which the uses it waits for may need to finish.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        do {
-            return try await database.unsafeRead { db in try Self.inTransaction(db, begin: "BEGIN DEFERRED TRANSACTION", body) }
-        } catch {
-            throw StoreError(error, path: path)
-        }
+        try await Self.offloaded { () throws(StoreError) in try self.read(body) }
     }
 
-    /// Writes in one `IMMEDIATE` transaction, asynchronously; see ``write(_:)``.
+    /// Writes in one `IMMEDIATE` transaction, asynchronously: the synchronous ``write(_:)`` on a
+    /// dispatch queue (see ``read(_:)``).
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        if let writeRefusal { throw writeRefusal }
-        do {
-            return try await database.writeWithoutTransaction { db in try Self.inTransaction(db, begin: "BEGIN IMMEDIATE TRANSACTION", body) }
-        } catch {
-            throw StoreError(error, path: path)
-        }
+        try await Self.offloaded { () throws(StoreError) in try self.write(body) }
     }
 
     // MARK: Saving
 
-    /// Saves a tree, asynchronously; see `save(_:session:appVersion:savedAt:)`.
+    /// Saves a tree, asynchronously, with the store's ``Options/appVersion``; see
+    /// `save(_:session:savedAt:)`.
     @discardableResult
-    public func save(_ tree: RestorationTree, session: String, appVersion: String? = nil, savedAt: Date? = nil) async throws(StoreError) -> SnapshotInfo {
+    public func save(_ tree: RestorationTree, session: String, savedAt: Date? = nil) async throws(StoreError) -> SnapshotInfo {
         let savedAt = savedAt ?? options.clock.now()
+        let appVersion = options.appVersion
         do {
             try options.limits.check(tree)
             let retention = options.retention, written = writtenTrees
@@ -84,10 +81,10 @@ extension SnapshotStore {
         return try self.loaded(answer(loaded, request), begunAt: nil)
     }
 
-    /// Runs `work` on a dispatch queue and awaits it: a restore's reads and writes (a sync, a
-    /// wait for another process's lock), on the launch connection or GRDB's, must not block
-    /// Swift concurrency's threads.
-    private static func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws(StoreError) -> T) async throws(StoreError) -> T {
+    /// Runs `work` on a dispatch queue and awaits it: the store's reads and writes (a sync, a
+    /// wait for another process's lock or for a closing), on the launch connection or GRDB's,
+    /// must not block Swift concurrency's threads.
+    static func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws(StoreError) -> T) async throws(StoreError) -> T {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, StoreError>, Never>) in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(returning: Result { () throws(StoreError) in try work() })
@@ -113,6 +110,16 @@ extension SnapshotStore {
             failure = error
         }
         finishOutcome(outcome, failure: failure)
+    }
+
+    /// Closes the store, asynchronously; see ``close()-6sv8j``.
+    ///
+    /// The same close, on a dispatch queue: its checkpoint writes and syncs the file, and may
+    /// wait for another process's lock (up to the busy timeout) and for the operations in flight
+    /// to finish; an app closing its store from the main actor (as a scene goes away) must not
+    /// block it for that long.
+    public func close() async throws(StoreError) {
+        try await Self.offloaded { () throws(StoreError) in try self.close() }
     }
 
     /// Lifts a quarantine, asynchronously; see `liftQuarantine(snapshotID:)`.

@@ -137,22 +137,29 @@ extension SnapshotStore {
     ///   connection is left to GRDB's, which meets it again and says what it is.
     private func restoreRead(_ request: RestoreRead.Request) throws(StoreError) -> RestoreRead.Loaded {
         if let launch = connections.launch, !request.counts || (writeRefusal == nil && !connections.isWriterOpen) {
-            do {
-                let served: RestoreRead.Loaded?
-                if request.counts {
-                    served = try launch.write { db -> RestoreRead.Loaded? in
-                        // Examined again in the transaction that writes: another process (a newer
-                        // Restack) may have migrated the file since the store opened; GRDB's
-                        // connection examines it as it opens, and refuses it.
-                        guard StoreSchema.isCurrent(applied: try StoreSchema.appliedMigrations(db)) else { return nil }
-                        return try RestoreRead.run(db, request)
+            do throws(StoreError) {
+                let served = try whileOpen { () throws(StoreError) in
+                    try withStoreErrors(path: path) { () throws -> RestoreRead.Loaded? in
+                        if request.counts {
+                            return try launch.write { db -> RestoreRead.Loaded? in
+                                // Examined again in the transaction that writes: another process (a
+                                // newer Restack) may have migrated the file since the store opened;
+                                // GRDB's connection examines it as it opens, and refuses it.
+                                guard StoreSchema.isCurrent(applied: try StoreSchema.appliedMigrations(db)) else { return nil }
+                                return try RestoreRead.run(db, request)
+                            }
+                        }
+                        return try launch.read { db in try RestoreRead.run(db, request) }
                     }
-                } else {
-                    served = try launch.read { db in try RestoreRead.run(db, request) }
                 }
                 if let served { return served }
             } catch {
-                if case .locked = StoreError(error, path: path) { throw .locked(path: path) }
+                switch error {
+                case .locked, .unavailable, .closed:
+                    throw error
+                default:
+                    break
+                }
             }
         }
         if request.counts {

@@ -18,14 +18,16 @@ extension SnapshotStore {
     ///
     /// ```swift
     /// let tree = RestorationTree(root: .stack(StackContainer(records: [mailboxes, inbox])))
-    /// try store.save(tree, session: sceneID, appVersion: "3.0")
+    /// try store.save(tree, session: sceneID)
     /// ```
+    ///
+    /// The snapshot records the store's ``Options/appVersion``: the one place an app gives its
+    /// version.
     ///
     /// - Parameters:
     ///   - tree: The tree to save; a drill-down (`RestorationTree.drillDown(left:right:)`)
     ///     is one too.
     ///   - session: The session's name, any string (a scene's persistent identifier, say).
-    ///   - appVersion: The app's version, kept to tell which build saved the snapshot.
     ///   - savedAt: The save time; by default the time now by the store's ``Options/clock``.
     ///     Stored to the millisecond.
     /// - Returns: The new snapshot's information, as it will read back (the time to the
@@ -34,12 +36,14 @@ extension SnapshotStore {
     ///   ``Limits/maxContainerDepth`` included), ``StoreError/readOnly(path:)``,
     ///   ``StoreError/diskFull(path:)`` and database errors; on any error nothing was written.
     @discardableResult
-    public func save(
-        _ tree: RestorationTree,
-        session: String,
-        appVersion: String? = nil,
-        savedAt: Date? = nil
-    ) throws(StoreError) -> SnapshotInfo {
+    public func save(_ tree: RestorationTree, session: String, savedAt: Date? = nil) throws(StoreError) -> SnapshotInfo {
+        try save(tree, session: session, appVersion: options.appVersion, savedAt: savedAt)
+    }
+
+    /// Saves a tree as ``save(_:session:savedAt:)`` does, recording `appVersion` instead of the
+    /// store's: for the tools that tag each snapshot (the stress helper's seeds), not for apps.
+    @discardableResult
+    package func save(_ tree: RestorationTree, session: String, appVersion: String?, savedAt: Date? = nil) throws(StoreError) -> SnapshotInfo {
         let savedAt = savedAt ?? options.clock.now()
         do throws(StoreError) {
             try options.limits.check(tree)

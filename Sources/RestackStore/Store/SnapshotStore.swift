@@ -11,8 +11,8 @@ import Restack
 /// kept as history until pruned.
 ///
 /// ```swift
-/// let store = try SnapshotStore(path: storeURL.path)
-/// try store.save(tree, session: sceneID, appVersion: "2.3")
+/// let store = try SnapshotStore(path: storeURL.path, options: .init(appVersion: "2.3"))
+/// try store.save(tree, session: sceneID)
 ///
 /// // On the next launch: a restoration, an expired snapshot, or nothing saved.
 /// let answer = try store.beginRestore(session: sceneID, resolver: RecordResolver { factory.canMake($0.className) })
@@ -41,6 +41,10 @@ import Restack
 /// - ``beginRestore(session:)``
 /// - ``restore(session:layout:resolver:)``
 /// - ``restore(session:)``
+///
+/// ### Closing
+/// - ``close()-6sv8j``
+/// - ``close()-5s5a8``
 ///
 /// ### Managing history
 /// - ``deleteSession(_:)-1hz51``
@@ -220,7 +224,7 @@ public final class SnapshotStore: Sendable {
         try withStoreErrors(path: path) {
             try StoreSchema.migrator.migrate(database)
         }
-        self.init(StoreConnections(database), path: path, writeRefusal: nil, options: options)
+        self.init(StoreConnections(database, owned: false), path: path, writeRefusal: nil, options: options)
     }
 
     private init(_ connections: StoreConnections, path: String, writeRefusal: StoreError?, options: Options) {
@@ -261,8 +265,10 @@ public final class SnapshotStore: Sendable {
     /// Not `DatabaseQueue.read`: it brackets each read with `PRAGMA query_only`, a flag pragma
     /// that expires every prepared statement, so that each restore re-prepared its statements.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        try withStoreErrors(path: path) {
-            try database.unsafeRead { db in try Self.inTransaction(db, begin: "BEGIN DEFERRED TRANSACTION", body) }
+        try whileOpen { () throws(StoreError) in
+            try withStoreErrors(path: path) {
+                try database.unsafeRead { db in try Self.inTransaction(db, begin: "BEGIN DEFERRED TRANSACTION", body) }
+            }
         }
     }
 
@@ -270,10 +276,21 @@ public final class SnapshotStore: Sendable {
     /// lock is taken first, so concurrent writers queue on the busy timeout instead of failing.
     /// Nothing is written unless `body` returns.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        if let writeRefusal { throw writeRefusal }
-        return try withStoreErrors(path: path) {
-            try database.writeWithoutTransaction { db in try Self.inTransaction(db, begin: "BEGIN IMMEDIATE TRANSACTION", body) }
+        try whileOpen { () throws(StoreError) in
+            if let writeRefusal { throw writeRefusal }
+            return try withStoreErrors(path: path) {
+                try database.writeWithoutTransaction { db in try Self.inTransaction(db, begin: "BEGIN IMMEDIATE TRANSACTION", body) }
+            }
         }
+    }
+
+    /// Runs `body` while the store is open, as one use of its connections: after ``close()``,
+    /// ``StoreError/closed(path:)``; a closing waits for the uses in flight. Uses do not nest (a
+    /// nested one would wait for a closing that waits for it).
+    func whileOpen<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        guard connections.enter() else { throw .closed(path: path) }
+        defer { connections.leave() }
+        return try body()
     }
 
     /// Runs `body` in a transaction begun and committed by cached statements, rolled back if

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RestackStore
+import RestackTerminalText
 
 /// `restore-inspect check --db PATH`
 struct Check: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Restack
 import RestackStore
+import RestackTerminalText
 
 /// `restore-inspect diff (--db PATH --session ID [--from N] [--to M] | --input A --input B) [--json]`
 struct Diff: ParsableCommand {
@@ -17,7 +18,13 @@ struct Diff: ParsableCommand {
     )
 
     @Option(name: .customLong("db"), help: ArgumentHelp("The store file.", valueName: "path"))
-    var path: String?
+    var db: String?
+    @Flag(help: DemoOption.help)
+    var demo = false
+    /// The store: `--db`, or with `--demo` alone the demo's default store.
+    var path: String? {
+        db ?? (demo ? Demo.defaultPath : nil)
+    }
     @Option(help: ArgumentHelp("The session's name (with --db).", valueName: "id"))
     var session: String?
     @Option(parsing: .unconditional,
@@ -31,7 +38,7 @@ struct Diff: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        try StoreOptions.validate(path)
+        try StoreOptions.validate(db)
         switch (path, inputs.isEmpty) {
         case (nil, true):
             throw ValidationError("Give a store with --db and --session, or two state files with --input A --input B.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RestackTerminalText
 
 /// `restore-inspect history --db PATH --session ID [--limit N] [--newest-first]`
 struct History: ParsableCommand {

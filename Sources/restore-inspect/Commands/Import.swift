@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestackStore
+import RestackTerminalText
 
 /// `restore-inspect import --db PATH --session ID --input FILE`
 struct Import: ParsableCommand {
@@ -24,7 +25,9 @@ struct Import: ParsableCommand {
     func run() throws {
         // Read and validate the whole file before touching the store.
         let tree = try StateFileInput.read(input)
-        let info = try SnapshotStore(path: store.path, options: .commandLine).save(tree, session: session, appVersion: appVersion)
+        var options = SnapshotStore.Options.commandLine
+        options.appVersion = appVersion
+        let info = try SnapshotStore(path: store.path, options: options).save(tree, session: session)
         // Exit 74 from here on means "saved, but not reported": no failure to save exits 74.
         try Failure.reporting("snapshot \(info.id) was saved to session \(Text.quoted(info.session)) in \(store.path)") { () throws(OutputError) in
             if output.json {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Restack
 import RestackStore
+import RestackTerminalText
 
 /// `restore-inspect plan (--db PATH --session ID [--snapshot N | --expire-after AGE] | --input FILE) [--deep-link FILE] [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]... [--restored | --json | --picture]`
 struct Plan: ParsableCommand {
@@ -29,7 +30,13 @@ struct Plan: ParsableCommand {
     )
 
     @Option(name: .customLong("db"), help: ArgumentHelp("The store file.", valueName: "path"))
-    var path: String?
+    var db: String?
+    @Flag(help: DemoOption.help)
+    var demo = false
+    /// The store: `--db`, or with `--demo` alone the demo's default store.
+    var path: String? {
+        db ?? (demo ? Demo.defaultPath : nil)
+    }
     @Option(help: ArgumentHelp("The session's name (with --db).", valueName: "id"))
     var session: String?
     @Option(parsing: .unconditional,
@@ -61,7 +68,10 @@ struct Plan: ParsableCommand {
     @OptionGroup var picture: PictureOptions
 
     func validate() throws {
-        try StoreOptions.validate(path)
+        try StoreOptions.validate(db)
+        if demo && input != nil {
+            throw ValidationError("--demo plans the demo store: give --input without it.")
+        }
         if inputs.count > 1 {
             throw ValidationError("Give one --input, not \(inputs.count): plan plans one state file (diff compares two).")
         }
@@ -99,8 +109,9 @@ struct Plan: ParsableCommand {
     /// costs swift-argument-parser time that grows with the square of the repetitions (10,000
     /// `--known-class` values took 7.2 s): a long list goes in a file, read here in one pass.
     func makeResolver() throws -> RecordResolver {
-        var names = knownClasses
-        var pairs = aliasPairs.map(\.pair)
+        // `--demo`: the demo app's classes, which the other class options add to.
+        var names = (demo ? DemoSessions.knownClasses : []) + knownClasses
+        var pairs = (demo ? DemoSessions.aliases : []) + aliasPairs.map(\.pair)
         if let knownClassesFile {
             names += try Self.lines(of: knownClassesFile, option: "--known-classes-file")
         }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Restack
 import RestackStore
+import RestackTerminalText
 
 /// `restore-inspect report --db PATH [--session ID] [--json]`
 struct Report: ParsableCommand {
@@ -23,7 +25,8 @@ struct Report: ParsableCommand {
     func run() throws {
         let store = try store.openForReading()
         let outcomes = try store.restoreOutcomes(session: session)
-        if let session, outcomes.isEmpty, try !store.sessions().contains(where: { $0.name == session }) {
+        // The session by its bytes, as the store finds it: `café` as U+00E9 is not `cafe` U+0301.
+        if let session, outcomes.isEmpty, try !store.sessions().contains(where: { $0.name.hasSameBytes(as: session) }) {
             throw StoreError.sessionNotFound(session)
         }
         let report = RestoreOutcomeReport(outcomes)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RestackTerminalText
 
 /// `restore-inspect sessions --db PATH [--limit N] [--newest-first]`
 struct Sessions: ParsableCommand {

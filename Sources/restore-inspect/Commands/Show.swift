@@ -1,5 +1,6 @@
 import ArgumentParser
 import Restack
+import RestackTerminalText
 
 /// `restore-inspect show --db PATH --session ID [--snapshot N]`
 struct Show: ParsableCommand {
@@ -49,7 +50,7 @@ struct Show: ParsableCommand {
         var rows = [[view.root == nil ? "SLOT" : "PATH", "IDENTIFIER", "CLASS", "PAYLOAD", "RESTORABLE", "CONTAINER"]]
         rows += view.records.map { record in
             [record.path, Text.quoted(record.identifier), Text.cell(record.className, or: "(no class)"),
-             record.payloadBytes.map { "\($0) bytes" } ?? "-", record.reason.map { "no: \($0)" } ?? "yes",
+             record.payloadText, record.reason.map { "no: \($0)" } ?? "yes",
              record.container.map(Text.container) ?? ""]
         }
         try Stdout.line(Text.table(rows, indent: "  "))

@@ -2,13 +2,23 @@ import ArgumentParser
 import Foundation
 import RestackStore
 
-/// `--db PATH`: the store to read.
+/// `--db PATH` or `--demo`: the store to read.
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp("The store file.", valueName: "path"))
-    var path: String
+    var db: String?
+    @Flag(help: DemoOption.help)
+    var demo = false
+
+    /// The store's path: `--db`, or with `--demo` alone the demo's default store.
+    var path: String {
+        db ?? Demo.defaultPath
+    }
 
     func validate() throws {
-        try Self.validate(path)
+        try Self.validate(db)
+        if db == nil && !demo {
+            throw ValidationError("Give the store with --db PATH (or --demo for the demo store).")
+        }
     }
 
     /// `--db ''` would resolve to the current folder: a usage error, like a missing value.
@@ -32,10 +42,17 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
+/// `--demo`: the store `restore-inspect demo` writes, and its app's classes.
+enum DemoOption {
+    static let help = ArgumentHelp(
+        "The demo store (where `demo` writes it by default; --db for another); plan adds the demo app's classes.")
+}
+
 extension SnapshotStore.Options {
     /// The store options of every command: the defaults, but a lock held by another process
-    /// fails the command after 5 seconds (exit 75) instead of 30 seconds of silence.
-    static let commandLine = SnapshotStore.Options(busyTimeout: 5)
+    /// fails the command after 5 seconds (exit 75) instead of 30 seconds of silence, and no app
+    /// version (the tool's bundle is not the app's): `import --app-version` gives one.
+    static let commandLine = SnapshotStore.Options(busyTimeout: 5, appVersion: nil)
 }
 
 /// `--json`: machine-readable output.

@@ -1,5 +1,6 @@
 import Foundation
 import Restack
+import RestackTerminalText
 
 /// `diff` for people: one line per difference, names escaped (one record, one line).
 enum DiffText {
@@ -42,8 +43,10 @@ enum DiffText {
         try output.flush()
     }
 
+    /// `"identifier" Class`, and the payload's JSON when it holds some (a typed route).
     private static func record(_ record: RestorationRecord) -> String {
-        "\(Text.quoted(record.identifier)) \(Text.cell(record.className, or: "(no class)"))"
+        let name = "\(Text.quoted(record.identifier)) \(Text.cell(record.className, or: "(no class)"))"
+        return PayloadJSON.cell(record.payload).map { name + " " + $0 } ?? name
     }
 
     /// `: class "A" -> "B"; payload 5 bytes, fnv1a64 ... -> none`, or nothing.
@@ -69,6 +72,8 @@ struct DiffJSON: Encodable {
     struct Payload: Encodable {
         var bytes: Int
         var fnv1a64: String
+        /// The JSON value the payload holds, when it is one in `RecordPayload`'s encoding.
+        @NullEncoded var json: PayloadJSON.Value?
     }
 
     struct Record: Encodable {
@@ -85,7 +90,7 @@ struct DiffJSON: Encodable {
             self.path = path.description
             identifier = record.identifier
             className = record.className
-            payload = record.payload.map { Payload(bytes: $0.count, fnv1a64: FNV1a.hex($0)) }
+            payload = record.payload.map { Payload(bytes: $0.count, fnv1a64: FNV1a.hex($0), json: PayloadJSON.value(of: $0)) }
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Restack
 import RestackStore
+import RestackTerminalText
 
 /// A failure the user can act on: one line for stderr and a documented exit code.
 struct Failure: Error, Equatable {
@@ -15,6 +16,8 @@ struct Failure: Error, Equatable {
         /// stdout could not be written (closed, full, a broken pipe). The command's work is
         /// done: a store it writes to was written; only its report was lost.
         case outputFailed = 74
+        /// Not available now: locked by another process past the busy timeout, or protected
+        /// while the device is locked. Try again.
         case locked = 75
     }
 
@@ -53,7 +56,11 @@ struct Failure: Error, Equatable {
             .invalidInput
         case .notADatabase, .corrupt, .foreignDatabase, .outdatedSchema, .cannotOpen, .hardLinked, .database, .interruptedWrite:
             .storeUnreadable
-        case .locked:
+        case .closed:
+            // A store closed before the command is done with it: never, short of a defect.
+            .storeUnreadable
+        case .locked, .unavailable:
+            // Both pass: another process's lock is released, a locked device is unlocked.
             .locked
         case .newerSchema:
             .newerSchema

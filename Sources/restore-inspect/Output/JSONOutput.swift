@@ -1,6 +1,7 @@
 import Foundation
 import Restack
 import RestackStore
+import RestackTerminalText
 
 /// Prints a value as pretty-printed JSON with sorted keys; dates as ISO 8601 with milliseconds.
 func printJSON(_ value: some Encodable) throws(OutputError) {
@@ -87,6 +88,11 @@ struct ShowJSON: Encodable {
         @NullEncoded var identifier: String?
         @NullEncoded var className: String?
         @NullEncoded var payloadBytes: Int?
+        /// The JSON value the payload holds, when it is one in `RecordPayload`'s encoding (a typed
+        /// route's); `null` otherwise (``PayloadJSON``).
+        @NullEncoded var payloadJSON: PayloadJSON.Value?
+        /// The payload as `show`'s text lists it: its JSON, or its size. Not encoded.
+        var payloadText: String
         var restorable: Bool
         /// Deprecated: the same value as `reason`, kept because keys are never removed.
         @NullEncoded var problem: String?
@@ -96,7 +102,7 @@ struct ShowJSON: Encodable {
         @NullEncoded var container: ContainerJSON?
 
         enum CodingKeys: String, CodingKey {
-            case from, path, identifier, className = "class", payloadBytes, restorable, problem, reason, container
+            case from, path, identifier, className = "class", payloadBytes, payloadJSON, restorable, problem, reason, container
         }
     }
 
@@ -136,7 +142,9 @@ struct ShowJSON: Encodable {
             let problem = Restorer.identifierProblem(of: record)
             return Record(
                 from: tree.drillDown != nil && path.steps.count == 1 ? path.steps.first : nil, path: path.description, identifier: record.identifier, className: record.className,
-                payloadBytes: record.payload?.count, restorable: problem == nil, problem: problem?.rawValue,
+                payloadBytes: record.payload?.count, payloadJSON: PayloadJSON.value(of: record.payload),
+                payloadText: PayloadJSON.cell(record.payload) ?? record.payload.map { "\($0.count) bytes" } ?? "-",
+                restorable: problem == nil, problem: problem?.rawValue,
                 reason: problem?.rawValue, container: record.container.map(ContainerJSON.init)
             )
         }

@@ -1,4 +1,5 @@
 import Foundation
+import RestackTerminalText
 
 /// Part of a picture: a line, blocks one under another, a block indented, or framed columns side
 /// by side; measured once, when made, and drawn once, at the end, into a ``PictureCanvas``.
@@ -42,11 +43,11 @@ struct PictureBlock {
     /// row and two; an empty column shows `empty`.
     static func frame(_ columns: [(title: String, block: PictureBlock)], empty: PictureBlock, style: TerminalStyle) -> PictureBlock {
         let blocks = columns.map { $0.block.height == 0 ? empty : $0.block }
-        let widths = zip(columns, blocks).map { column, block in max(column.title.count + 4, block.width + 2) }
+        let widths = zip(columns, blocks).map { column, block in max(TerminalWidth.columns(column.title) + 4, block.width + 2) }
         var top = "+"
         for (column, width) in zip(columns, widths) {
             let title = "- \(column.title) "
-            top += style.bold(title) + String(repeating: "-", count: width - title.count) + "+"
+            top += style.bold(title) + String(repeating: "-", count: width - TerminalWidth.columns(title)) + "+"
         }
         let bottom = "+" + widths.map { String(repeating: "-", count: $0) + "+" }.joined()
         return PictureBlock(content: .frame(top: top, bottom: bottom, columns: Array(zip(blocks, widths))),

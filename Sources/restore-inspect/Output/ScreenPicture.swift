@@ -1,4 +1,5 @@
 import Restack
+import RestackTerminalText
 
 /// A drawing of the screen a plan restores, as the user would see it, over the saved tree it was
 /// made from.
@@ -10,7 +11,8 @@ import Restack
 /// keeps hidden. Every stack is drawn as it piles up: its top (visible) record first, its bottom
 /// (root) record last. A record's container is drawn inside its column,
 /// indented under the record. Each record line is `  step "identifier" Class` (the saved class,
-/// then `(renamed to New)` for a record the resolver renamed), marked `x` and
+/// then its payload's JSON for a typed route, cut when long, then `(renamed to New)` for a record
+/// the resolver renamed), marked `x` and
 /// `(dropped: reason)` when dropped, `~` and `(hidden in compact)` when hidden. Names are escaped
 /// as in every text view: one record, one line.
 ///
@@ -87,7 +89,7 @@ struct ScreenPicture {
         var blocks = [line(style.bold("screen · layout \(stated.layout.rawValue) · \(restored) restored, \(stated.dropped.count) dropped"))]
         blocks.append(container(tree.root, at: .root))
         for dropped in offScreen {
-            let name = "\(dropped.path) \(Text.quoted(dropped.record.identifier)) \(Text.cell(dropped.record.className, or: "(no class)"))"
+            let name = Self.name(dropped.record, step: dropped.path.description)
             blocks.append(line(style.dropped("x " + name) + " " + style.reason("(dropped: \(dropped.reason.rawValue))")))
         }
         for note in stated.notes {
@@ -180,11 +182,18 @@ struct ScreenPicture {
         }
     }
 
-    /// `step "identifier" Class`, and `(renamed to NewClass)` for a record the resolver renamed.
+    /// `step "identifier" Class`, then the payload's JSON when it holds some (a typed route,
+    /// ``PayloadJSON``), and `(renamed to NewClass)` for a record the resolver renamed.
     private func name(_ record: RestorationRecord, at path: RecordPath, step: String) -> String {
-        let name = "\(step) \(Text.quoted(record.identifier)) \(Text.cell(record.className, or: "(no class)"))"
+        let name = Self.name(record, step: step)
         guard let new = renamedTo[path] else { return name }
         return name + " (renamed to \(Text.cell(new, or: "(no class)")))"
+    }
+
+    /// `step "identifier" Class`, and the payload's JSON when it holds some.
+    private static func name(_ record: RestorationRecord, step: String) -> String {
+        let name = "\(step) \(Text.quoted(record.identifier)) \(Text.cell(record.className, or: "(no class)"))"
+        return PayloadJSON.cell(record.payload).map { name + " " + $0 } ?? name
     }
 
     /// A compact arrangement: the one stack in a frame, then the hidden and the dropped records.

@@ -1,3 +1,5 @@
+import RestackTerminalText
+
 /// ANSI styling for the picture, or none: with colour off every function returns its text as
 /// it is, so that a picture without colour is the coloured one with its escapes removed.
 struct TerminalStyle: Sendable {
@@ -20,7 +22,9 @@ struct TerminalStyle: Sendable {
     func selected(_ text: String) -> String { wrap(text, "7") }
 
     /// The number of columns a terminal gives `text`: escape sequences (ESC `[` ... a letter)
-    /// take none, East Asian wide characters and emoji two (``columns(of:)``), others one.
+    /// take none, every character what `TerminalWidth.columns(of:)` says (a
+    /// wide character or an emoji two, a combining mark none, an Indic or Thai cluster the
+    /// columns of its scalars).
     static func visibleWidth(_ text: String) -> Int {
         PictureWork.counter?.add(text.utf8.count)
         var width = 0
@@ -31,28 +35,9 @@ struct TerminalStyle: Sendable {
             } else if character == "\u{1B}" {
                 inEscape = true
             } else {
-                width += columns(of: character)
+                width += TerminalWidth.columns(of: character)
             }
         }
         return width
     }
-
-    /// Two columns for a character a terminal draws double width: one that starts with an East
-    /// Asian wide or fullwidth scalar (Hangul, CJK, kana, fullwidth forms) or is shown as emoji;
-    /// one otherwise (combining marks belong to their character and add nothing).
-    static func columns(of character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if first.isASCII && character.unicodeScalars.dropFirst().isEmpty { return 1 }
-        if wide.contains(where: { $0.contains(first.value) }) || first.properties.isEmojiPresentation
-            || character.unicodeScalars.contains("\u{FE0F}") {
-            return 2
-        }
-        return 1
-    }
-
-    /// The East Asian wide and fullwidth ranges: made once, not for every character measured.
-    private static let wide: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD,
-    ]
 }

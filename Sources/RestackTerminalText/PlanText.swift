@@ -1,10 +1,11 @@
 import Restack
 
-/// The one human-readable rendering of a plan, for `plan` and `demo`, whatever the state's form:
-/// a heading, then one row per record in aligned columns (what became of it, where, its
-/// identifier, its class, and the detail: the reason it was dropped, its old class name, the
-/// deep link it came from), each container as a row of its restored settings, then the notes
-/// and the warnings. The words are the same in every form: `restored`, `dropped`, `note`,
+/// The one human-readable rendering of a plan, for `plan` and an app's relaunch test, whatever
+/// the state's form: a heading, then one row per record in aligned columns (what became of it,
+/// where, its identifier, its class, its payload's JSON when a record of the plan holds JSON
+/// (``PayloadJSON``: a typed route), and the detail: the reason it was dropped, its old class
+/// name, the deep link it came from), each container as a row of its restored settings, then the
+/// notes and the warnings. The words are the same in every form: `restored`, `dropped`, `note`,
 /// `warning`, `hidden in compact`, `renamed from`.
 ///
 /// A tree is listed in document order, by saved path, each record indented under the record
@@ -12,10 +13,15 @@ import Restack
 /// restored records where they restore (`from right` for a promoted one), then the dropped
 /// ones. Names are escaped as in every text view (``Text/quoted(_:)``, ``Text/cell(_:or:)``):
 /// one record, one row.
-enum PlanText {
+package enum PlanText {
     /// A plan drawn over the saved tree it was made from.
-    static func plan(_ plan: RestorationPlan, of tree: RestorationTree) -> String {
+    package static func plan(_ plan: RestorationPlan, of tree: RestorationTree) -> String {
         var rows = Rows()
+        // A column of payloads only when one of the records listed holds JSON: every other plan's
+        // text stays as it was.
+        let holdsJSON = { (record: RestorationRecord) in PayloadJSON.value(of: record.payload) != nil }
+        rows.showsPayloads = tree.allRecords.contains { holdsJSON($0.record) } || plan.restoredRecords.contains { holdsJSON($0.record) }
+            || plan.dropped.contains { holdsJSON($0.record) }
         rows.heading = "format \(tree.formatVersion) · layout \(plan.layout.rawValue) · \(plan.restoredRecords.count) restored, \(plan.dropped.count) dropped"
         if plan.form == .drillDown, let drillDown = plan.drillDown {
             drillDownRows(plan, drillDown, of: tree, into: &rows)
@@ -32,20 +38,35 @@ enum PlanText {
         return rows.text
     }
 
-    /// Rows of columns, each column as wide as its widest cell that is not the last of its row:
-    /// a container's settings or a note, written from the second or third column on, leave the
-    /// record columns as narrow as the records.
+    /// Rows of columns, each column as wide on a terminal (``TerminalWidth``) as its widest cell
+    /// that is not the last of its row: a container's settings or a note, written from the second
+    /// or third column on, leave the record columns as narrow as the records.
     struct Rows {
         var heading = ""
+        /// Whether record rows have a column for their payload's JSON (``PayloadJSON``).
+        var showsPayloads = false
         private var rows: [[String]] = []
         private var widths: [Int] = []
 
+        /// `"identifier"` and `Class` cells of a record, and with ``showsPayloads`` its
+        /// payload's JSON (or an empty cell).
+        func cells(_ record: RestorationRecord) -> [String] {
+            let named = [Text.quoted(record.identifier), Text.cell(record.className, or: "(no class)")]
+            return showsPayloads ? named + [PayloadJSON.cell(record.payload) ?? ""] : named
+        }
+
         mutating func append(_ row: [String]) {
+            // A record row with no payload shown and no detail ends at its class.
+            var row = row
+            if showsPayloads, row.count == 5, row[4].isEmpty {
+                row.removeLast()
+            }
             for (column, cell) in row.dropLast().enumerated() {
+                let width = TerminalWidth.columns(cell)
                 if column == widths.count {
-                    widths.append(cell.count)
-                } else if widths[column] < cell.count {
-                    widths[column] = cell.count
+                    widths.append(width)
+                } else if widths[column] < width {
+                    widths[column] = width
                 }
             }
             rows.append(row)
@@ -58,11 +79,6 @@ enum PlanText {
                 }.joined(separator: "  ")
             }).joined(separator: "\n")
         }
-    }
-
-    /// `"identifier"` and `Class` cells of a record.
-    private static func cells(_ record: RestorationRecord) -> [String] {
-        [Text.quoted(record.identifier), Text.cell(record.className, or: "(no class)")]
     }
 
     /// What became of a restored record, beyond being restored.
@@ -86,16 +102,16 @@ enum PlanText {
         rows.append(containerRow(tree.root, planned: plan.root, indent: ""))
         for (index, entry) in drillDown.left.enumerated() {
             let position = RecordPath.root.appending(.left(index))
-            rows.append(["restored", position.description] + cells(entry.record)
+            rows.append(["restored", position.description] + rows.cells(entry.record)
                         + detail(entry, hidden: false, movedFrom: entry.from == position ? nil : entry.from))
         }
         if let right = drillDown.right {
             let position = RecordPath.root.appending(.right)
-            rows.append(["restored", position.description] + cells(right.record)
+            rows.append(["restored", position.description] + rows.cells(right.record)
                         + detail(right, hidden: false, movedFrom: right.from == position ? nil : right.from))
         }
         for dropped in plan.dropped {
-            rows.append(["dropped", dropped.path.description] + cells(dropped.record) + [dropped.reason.rawValue])
+            rows.append(["dropped", dropped.path.description] + rows.cells(dropped.record) + [dropped.reason.rawValue])
         }
     }
 
@@ -120,11 +136,11 @@ enum PlanText {
             let indent = String(repeating: "  ", count: path.steps.count - 1)
             let step = indent + (path.steps.last.map(String.init(describing:)) ?? "")
             if let reason = dropped[path] {
-                rows.append(["dropped", step] + cells(record) + [reason.rawValue])
+                rows.append(["dropped", step] + rows.cells(record) + [reason.rawValue])
             } else if let planned = restored[path] {
-                rows.append(["restored", step] + cells(planned.record) + detail(planned, hidden: hidden.contains(path)))
+                rows.append(["restored", step] + rows.cells(planned.record) + detail(planned, hidden: hidden.contains(path)))
             } else {
-                rows.append(["not planned", step] + cells(record))
+                rows.append(["not planned", step] + rows.cells(record))
             }
             if let container = record.container {
                 rows.append(containerRow(container, planned: containers[path], indent: indent + "  "))
@@ -142,10 +158,10 @@ enum PlanText {
         }
         for (path, record) in containers.sorted(by: { $0.record.from.steps[0].index < $1.record.from.steps[0].index }) {
             let place = path.steps.isEmpty ? "the root" : path.description
-            rows.append(["restored", record.from.description] + cells(record.record) + ["pushed by the deep link, in \(place)"])
+            rows.append(["restored", record.from.description] + rows.cells(record.record) + ["pushed by the deep link, in \(place)"])
         }
         for entry in plan.dropped where entry.path.isInDeepLink {
-            rows.append(["dropped", entry.path.description] + cells(entry.record) + ["\(entry.reason.rawValue), pushed by the deep link"])
+            rows.append(["dropped", entry.path.description] + rows.cells(entry.record) + ["\(entry.reason.rawValue), pushed by the deep link"])
         }
     }
 
