@@ -122,7 +122,8 @@ enum TreeBlobFuzz {
             require(problems.isEmpty, "check reports nothing of a snapshot that reads, reported \(problems)")
             do {
                 let saved = try store.save(snapshot.tree, session: "again")
-                require(try store.snapshot(id: saved.id).tree == snapshot.tree, "a tree read, saved and read again is the same tree")
+                let reread = try store.snapshot(id: saved.id).tree
+                require(reread == snapshot.tree, "a tree read, saved and read again is the same tree")
                 try store.deleteSession("again")
             } catch {
                 fatalError("invariant broken: a tree read could not be saved and read again: \(error)")
