@@ -2,7 +2,7 @@
 # Builds the fuzz targets and runs each for a fixed time (issues 31 and 38).
 #
 #   bash Fuzz/run.sh [SECONDS] [TARGET...]     # default: 40 s each of state-file, deep-link, plan-merge, tree-blob
-#   bash Fuzz/run.sh --seeds                   # rewrites Fuzz/corpus/tree-blob from real trees
+#   bash Fuzz/run.sh --seeds                   # rewrites Fuzz/corpus/tree-blob from real trees (those adding coverage)
 #
 # Two binaries, built with libFuzzer and AddressSanitizer in .build-fuzz/ (`swiftc
 # -sanitize=fuzzer,address -parse-as-library`: libFuzzer brings `main`, so each harness is
@@ -59,9 +59,13 @@ if [[ " ${targets[*]} " == *" tree-blob "* ]]; then
     fi
 fi
 if $seeds; then
-    rm -rf Fuzz/corpus/tree-blob
-    RESTACK_FUZZ_SEEDS=Fuzz/corpus/tree-blob "$out/restack-fuzz-store"
-    echo "wrote $(ls Fuzz/corpus/tree-blob | wc -l) seeds to Fuzz/corpus/tree-blob"
+    # Every real tree, then only those that add an edge (libFuzzer's merge, hit counts ignored), the
+    # smallest first: a few dozen files, not one per fixture.
+    rm -rf "$out/seeds" Fuzz/corpus/tree-blob
+    mkdir -p Fuzz/corpus/tree-blob
+    RESTACK_FUZZ_SEEDS="$out/seeds" "$out/restack-fuzz-store"
+    "$out/restack-fuzz-store" -merge=1 -use_counters=0 Fuzz/corpus/tree-blob "$out/seeds" 2>&1 | grep -E '^MERGE-OUTER: [0-9]+ new files' || true
+    echo "wrote $(ls Fuzz/corpus/tree-blob | wc -l) of $(ls "$out/seeds" | wc -l) real trees to Fuzz/corpus/tree-blob"
     exit 0
 fi
 for target in "${targets[@]}"; do
