@@ -43,6 +43,7 @@ let package = Package(
                 .embedInCode("m007_restore_outcomes.sql"),
                 .embedInCode("m008_generic_settings.sql"),
                 .embedInCode("m009_shared_records.sql"),
+                .embedInCode("m010_value_blocks.sql"),
             ]
         ),
 

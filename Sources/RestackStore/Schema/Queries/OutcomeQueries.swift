@@ -31,6 +31,28 @@ enum OutcomeQueries {
             """).execute(binding: [id.databaseValue, retention.keepLast.databaseValue, cutoff.databaseValue])
     }
 
+    /// Records `outcome` in a savepoint of the caller's transaction: on failure the savepoint is
+    /// rolled back and the error returned, so that the rest of the transaction (a confirmation)
+    /// commits without it. When SQLite rolled the whole transaction back itself (as it may on a
+    /// full disk), the error is thrown instead, for the caller to confirm again alone.
+    static func insertInSavepoint(_ db: Database, _ outcome: RestoreOutcome, retention: SnapshotStore.Retention, path: String) throws -> StoreError? {
+        do {
+            try db.execute(sql: "SAVEPOINT restack_outcome")
+        } catch {
+            return StoreError(error, path: path)
+        }
+        do {
+            try insert(db, outcome, retention: retention)
+            try db.execute(sql: "RELEASE SAVEPOINT restack_outcome")
+            return nil
+        } catch {
+            guard db.isInsideTransaction else { throw error }
+            try? db.execute(sql: "ROLLBACK TO SAVEPOINT restack_outcome")
+            try? db.execute(sql: "RELEASE SAVEPOINT restack_outcome")
+            return StoreError(error, path: path)
+        }
+    }
+
     /// The outcomes of one session, or of all, oldest first.
     static func outcomes(_ db: Database, session: String?) throws -> [RestoreOutcome] {
         let filter = session.map(SnapshotQueries.exact) ?? .null
