@@ -66,14 +66,15 @@ enum SnapshotFormat {
             let released = try ValueRelease.released(db, deleted: deleted, sessionID: sessionID, excluding: snapshotID, kept: kept)
             let plan: ValuePlan
             do {
-                plan = try ValuePlan(contents: entries.contents, shared: shared, released: released,
-                                     blocksFrom: released.isEmpty ? nil : IDQueries.blocksFrom(db),
+                plan = try ValuePlan(contents: entries.contents, shared: shared, released: released.ids,
+                                     blocksFrom: released.ids.isEmpty ? nil : IDQueries.blocksFrom(db),
+                                     occupied: released.occupiedSuccessors,
                                      largestGiven: { try StoredIDs.largestGiven(db, StoredIDs.values) })
             } catch is ValuePlan.Exhausted {
                 throw DamagedValue(detail: StoredIDs.valueProblem)
             }
             try RecordValues.run(db, plan, contents: entries.contents)
-            try StoredIDs.keep(db, StoredIDs.values, removed: released.last)
+            try StoredIDs.keep(db, StoredIDs.values, removed: released.ids.last)
             for (index, id) in plan.ids.enumerated() {
                 entries.blob.records[index].valueID = id
             }
@@ -122,6 +123,6 @@ enum SnapshotFormat {
     /// Deletes the values that the trees `deleted` (of snapshots of session `sessionID` just
     /// deleted, or of any session for `nil`) alone named (``ValueRelease``).
     static func release(_ db: Database, deleted: [Data?], sessionID: Int64?) throws {
-        try ValueRelease.delete(db, try ValueRelease.released(db, deleted: deleted, sessionID: sessionID))
+        try ValueRelease.delete(db, try ValueRelease.released(db, deleted: deleted, sessionID: sessionID).ids)
     }
 }

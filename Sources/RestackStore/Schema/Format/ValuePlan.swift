@@ -32,11 +32,13 @@ package struct ValuePlan: Equatable, Sendable {
     ///   - shared: The values of the session's previous tree, by content.
     ///   - released: The values the save releases (no tree names them any more), in id order.
     ///   - blocksFrom: The first id of the first block (`value_blocks_from`), if any.
+    ///   - occupied: Ids after released ones that have a row already (only a store changed
+    ///     behind Restack's back has one): no new value takes them.
     ///   - largestGiven: The largest value id ever given; asked at most once, when a value
     ///     starts a block.
     /// - Throws: What `largestGiven` throws, and ``Exhausted`` when no block is left.
     package init(contents: [RestorationRecord], shared: [ValueContent: Int64], released: [Int64], blocksFrom: Int64?,
-                 largestGiven: () throws -> Int64) throws {
+                 occupied: Set<Int64> = [], largestGiven: () throws -> Int64) throws {
         var known = shared
         var ids: [Int64] = []
         ids.reserveCapacity(contents.count)
@@ -52,7 +54,7 @@ package struct ValuePlan: Equatable, Sendable {
                 continue
             }
             let id: Int64
-            if let (from, to) = Self.successor(taking: &spare, blocksFrom: blocksFrom, deleting: &replacements) {
+            if let (from, to) = Self.successor(taking: &spare, blocksFrom: blocksFrom, occupied: occupied, deleting: &replacements) {
                 id = to
                 replacements.append(.replace(from: from, to: to, record: index))
                 largest = max(largest, to)
@@ -73,12 +75,12 @@ package struct ValuePlan: Equatable, Sendable {
         writes = replacements + insertions + spare.map { .delete($0) }
     }
 
-    /// The first of `spare` that may be succeeded, taken from it, with its successor; each one
-    /// passed over on the way becomes a deletion.
-    private static func successor(taking spare: inout ArraySlice<Int64>, blocksFrom: Int64?,
+    /// The first of `spare` that may be succeeded (by an id that has no row), taken from it,
+    /// with its successor; each one passed over on the way becomes a deletion.
+    private static func successor(taking spare: inout ArraySlice<Int64>, blocksFrom: Int64?, occupied: Set<Int64>,
                                   deleting writes: inout [Write]) -> (from: Int64, to: Int64)? {
         while let released = spare.popFirst() {
-            if let next = ValueIDs.successor(of: released, blocksFrom: blocksFrom) {
+            if let next = ValueIDs.successor(of: released, blocksFrom: blocksFrom), !occupied.contains(next) {
                 return (released, next)
             }
             writes.append(.delete(released))

@@ -13,14 +13,22 @@ import GRDB
 /// value, and a value kept too long (`check` reports it) is better than one lost. A deleted tree
 /// that does not decode releases nothing (what it named cannot be told).
 enum ValueRelease {
+    /// What a deletion releases: the values that the deleted trees named and no remaining tree
+    /// names, in id order, only those that have a row; and, among the ids after them, those that
+    /// have a row too (``ValuePlan``'s `occupied`).
+    struct Released {
+        var ids: [Int64] = []
+        var occupiedSuccessors: Set<Int64> = []
+    }
+
     /// The values the deleted trees `deleted` (of session `sessionID`, or of any) named that no
-    /// remaining tree names, in id order; only those that have a row. `excluded` is a snapshot
-    /// of the session whose tree is being written (it names `kept`), left out of the trees asked.
+    /// remaining tree names. `excluded` is a snapshot of the session whose tree is being written
+    /// (it names `kept`), left out of the trees asked.
     static func released(_ db: Database, deleted: [Data?], sessionID: Int64?, excluding excluded: Int64? = nil,
-                         kept: Set<Int64> = []) throws -> [Int64] {
+                         kept: Set<Int64> = []) throws -> Released {
         var doomed = Set(deleted.flatMap { referenced(by: [$0]) ?? [] })
         doomed.subtract(kept)
-        guard !doomed.isEmpty else { return [] }
+        guard !doomed.isEmpty else { return Released() }
         if let sessionID {
             var remaining: [Data?] = []
             try db.forEachRow("SELECT tree FROM restack_snapshot WHERE session_id = ? AND id IS NOT ?",
@@ -28,22 +36,29 @@ enum ValueRelease {
                 remaining.append((try? StoredValues(statement: step, name: .unidentified).blob(0, .tree)) ?? nil)
                 return true
             }
-            guard let named = referenced(by: remaining) else { return [] }
+            guard let named = referenced(by: remaining) else { return Released() }
             doomed.subtract(named)
         }
-        guard !doomed.isEmpty else { return [] }
+        guard !doomed.isEmpty else { return Released() }
         doomed.subtract(try namedByOtherTrees(db, doomed, outside: sessionID))
-        guard !doomed.isEmpty else { return [] }
-        // Only the ids that have a row: a damaged tree may name a value that is missing
-        // (9223372036854775807 would mark every id as given).
-        var present: [Int64] = []
-        try RecordValues.inLists(doomed.sorted()) { list in
+        guard !doomed.isEmpty else { return Released() }
+        // Only the ids that have a row (a damaged tree may name a value that is missing:
+        // 9223372036854775807 would mark every id as given), and the ids after them that have
+        // one, in one statement.
+        let successors = Set(doomed.compactMap { $0 < .max ? $0 + 1 : nil }).subtracting(doomed)
+        var released = Released()
+        try RecordValues.inLists((doomed.union(successors)).sorted()) { list in
             try db.forEachRow(RecordValues.presentSQL, binding: list) { step in
-                present.append(try StoredValues(statement: step, name: .unidentified).integer(0, .valueID))
+                let id = try StoredValues(statement: step, name: .unidentified).integer(0, .valueID)
+                if doomed.contains(id) {
+                    released.ids.append(id)
+                } else {
+                    released.occupiedSuccessors.insert(id)
+                }
                 return true
             }
         }
-        return present
+        return released
     }
 
     /// Deletes `ids` (released values, in id order) and keeps the largest as `value_high_water`
