@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "Restack", targets: ["Restack"]),
         .library(name: "RestackStore", targets: ["RestackStore"]),
+        .library(name: "RestackTesting", targets: ["RestackTesting"]),
         .executable(name: "restore-inspect", targets: ["restore-inspect"]),
         .executable(name: "restack-mail", targets: ["restack-mail"]),
     ],
@@ -69,6 +70,10 @@ let package = Package(
         // restack-mail share, and the one text rendering of a plan (restore-inspect's `plan` and
         // `demo`, and what an app's test reads after a relaunch). Not a product.
         .target(name: "RestackTerminalText", dependencies: ["Restack"]),
+
+        // An app's tests of its restoration: relaunches emulated on a store in memory, and the
+        // text of what each restored (RestackTerminalText's plan text).
+        .target(name: "RestackTesting", dependencies: ["Restack", "RestackStore", "RestackTerminalText"]),
 
         // The inspector: a thin shell over Restack and RestackStore.
         .executableTarget(
@@ -132,7 +137,7 @@ let package = Package(
         // breaks the build (GRDB for the example of hosting the store in an app's database).
         .testTarget(
             name: "DocumentationSnippets",
-            dependencies: ["Restack", "RestackStore", "RestackTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Restack", "RestackStore", "RestackTesting", "RestackTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "RestackStoreTests",
@@ -145,6 +150,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                "RestackPropertyTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        // The navigation model, its shapes and the relaunch helpers, as an app uses them.
+        .testTarget(
+            name: "NavigationModelTests",
+            dependencies: [
+                "Restack",
+                "RestackStore",
+                "RestackTesting",
+                "RestackTerminalText",
+                "RestackTestSupport",
                 "RestackPropertyTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

@@ -1,6 +1,5 @@
 // snippet: getting-started-screens
 import Foundation
-import Restack
 import RestackStore
 
 /// The mail app's screens, as its navigation stack holds them: a mailbox, then a message.
@@ -10,75 +9,16 @@ enum Screen: Codable, Hashable, Sendable {
 }
 // end snippet
 
-// snippet: getting-started-navigation
-/// The app's navigation: a stack of screens, saved on every change.
-@MainActor
-final class Navigation {
-    /// The app's one session: its one window. (An app with several windows uses each scene's
-    /// persistent identifier.)
-    static let session = "main"
-
-    let store: SnapshotStore
-    let screens = RouteCoding<Screen>(named: "MailApp.Screen")   // each screen one record, its JSON the payload
-    private let autosaver: Autosaver
-
-    var stack: [Screen] = [] {
-        didSet { save() }
-    }
-
-    init(storeURL: URL) throws {
-        // Creates the file on the first launch; every save and restore records the app's version.
-        store = try SnapshotStore(path: storeURL.path, options: .init(appVersion: "1.0"))
-        autosaver = Autosaver(store: store, session: Self.session) { error in
-            print("navigation not saved: \(error)")       // never thrown into navigation code
-        }
-    }
-
-    private func save() {
-        if let tree = try? screens.tree(for: stack) {
-            autosaver.submit(tree)                          // returns at once; written in the background
-        }
-    }
-
-    /// Returns once the last change is on disk: call it when the app goes to the background.
-    func flush() async throws {
-        try await autosaver.flush()
-    }
-}
-// end snippet
-
-// snippet: getting-started-restore
-extension Navigation {
-    /// At launch, before the first screen is drawn: the saved stack, or none on the first launch.
-    /// Returns the restoration to confirm once the screens are up.
-    func restore() async throws -> StoreRestoration? {
-        switch try await store.beginRestore(session: Self.session) {
-        case .restore(let loaded):
-            let restored = screens.restore(loaded.snapshot.tree)   // each screen decoded once
-            stack = restored.routes                                  // the screens that still decode
-            return loaded.restoration(with: restored.plan)
-        case .nothingSaved, .expired:
-            stack = []                                               // the first launch, or saved too long ago
-            return nil
-        }
-    }
-
-    /// Once the restored screens are up: the crash-loop guard learns that the launch came up, and
-    /// the store records what came back.
-    func confirm(_ restoration: StoreRestoration) async throws {
-        try await store.confirmRestore(restoration)
-    }
-}
-// end snippet
-
+import Restack
 import RestackTestSupport
 import Testing
 
-/// The getting-started article's code, compiled and run as written: two launches of the app.
-@Suite("Getting started")
+/// The getting-started article's code, compiled and run as written: three launches of the app, on
+/// the store the model keeps in the app's own folder in Application Support.
+@Suite("Getting started", .serialized)
 @MainActor
 struct GettingStartedSnippets {
-    /// What the app drew at each launch.
+    /// What the app drew, and printed, at each launch.
     final class Drawn {
         var stacks: [[Screen]] = []
     }
@@ -90,36 +30,80 @@ struct GettingStartedSnippets {
     }
 
     /// One launch of the app, as the article writes it.
-    func launch(storeURL: URL) async throws {
-        // snippet: getting-started-launch
-        let navigation = try Navigation(storeURL: storeURL)
-        let restoration = try await navigation.restore()      // nil on the first launch
-        showScreens(navigation.stack)                          // the app draws its screens
-        if let restoration {
-            try await navigation.confirm(restoration)          // the restored screens are up
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    func launch() async {
+        // snippet: getting-started-model
+        let navigation = NavigationModel(StackNavigation<Screen>())   // restored now, before the first frame
+        showScreens(navigation.path)                                    // the app draws its screens
+        for dropped in navigation.restored?.dropped ?? [] {
+            print("not restored: \(dropped.path): \(dropped.reason)")   // stale-payload, truncated, ...
         }
-        navigation.stack.append(.mailbox("INBOX"))             // the user navigates: saved
-        try await navigation.flush()                           // the app goes to the background
+        navigation.path.append(.mailbox("INBOX"))                       // the user navigates: saved
+        await navigation.flush()                                        // the app goes to the background
         // end snippet
+        #expect(navigation.error == nil)
+        await navigation.stop()
+        // The model, still alive, closed the store it opened: its folder holds the .sqlite alone.
+        let url = try? AppStoreLocation.url()
+        #expect(url.map { !FileManager.default.fileExists(atPath: $0.path + "-wal") } == true)
+        #expect(navigation.error == nil)
     }
 
-    @Test func theFirstLaunchStartsAfreshAndTheSecondComesBack() async throws {
-        // snippet: getting-started-store-url
-        let folder = try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask,
-                                                 appropriateFor: nil, create: true)   // created if missing
-        let storeURL = folder.appendingPathComponent("navigation.sqlite")
-        // end snippet
-        #expect(storeURL.lastPathComponent == "navigation.sqlite")
-        #expect(FileManager.default.fileExists(atPath: folder.path))
+    /// The store's file in the app's folder, and its side files, removed.
+    static func removeStore() throws {
+        let url = try AppStoreLocation.url()
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: url.path + suffix)
+        }
+        try? FileManager.default.removeItem(at: url.deletingLastPathComponent())   // only when empty
+    }
 
-        let scratch = try TemporaryFolder()
-        let url = URL(fileURLWithPath: scratch.path("navigation.sqlite"))
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func theFirstLaunchStartsAfreshAndEachNextComesBack() async throws {
+        try Self.removeStore()
+        defer { try? Self.removeStore() }
         for _ in 0..<3 {
-            try await launch(storeURL: url)
+            await launch()
         }
         #expect(drawn.stacks == [[], [.mailbox("INBOX")], [.mailbox("INBOX"), .mailbox("INBOX")]])
-        let store = try SnapshotStore(path: url.path)
-        #expect(try await store.restoreOutcomes(session: Navigation.session).map(\.restoredRecords) == [1, 2], "each restore confirmed")
-        #expect(try await store.snapshots(session: Navigation.session).allSatisfy { $0.unconfirmedRestores == 0 })
+        let url = try AppStoreLocation.url()
+        #expect(url.lastPathComponent == "navigation.sqlite")
+        #expect(url.deletingLastPathComponent().lastPathComponent == AppStoreLocation.folderName, "a folder of the app's own")
+        // Each launch's model closed the store it opened: the .sqlite file alone holds every snapshot.
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+        let copy = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: url.path, toPath: copy.path("navigation.sqlite"))
+        let store = try SnapshotStore(readingAt: copy.path("navigation.sqlite"))
+        #expect(try await store.snapshots(session: "main").count == 3)
+        #expect(try await store.restoreOutcomes(session: "main").map(\.restoredRecords) == [1, 2], "each restore confirmed")
+        #expect(try await store.snapshots(session: "main").allSatisfy { $0.unconfirmedRestores == 0 })
+    }
+}
+
+extension GettingStartedSnippets {
+    /// Where to keep the store, as the article writes it: the model's own default place, so that
+    /// an app that opens its store itself (to share it between scenes) finds the same file. In
+    /// this suite, serialized, as the launches above use the same file.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func whereToKeepTheStore() async throws {
+        try Self.removeStore()
+        defer { try? Self.removeStore() }
+        // snippet: application-support
+        let folder = try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask,
+                                                 appropriateFor: nil, create: true)
+            .appendingPathComponent(Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)   // the app's own folder
+        let store = try SnapshotStore(path: folder.appendingPathComponent("navigation.sqlite").path)
+        // end snippet
+        #expect(URL(fileURLWithPath: store.path).resolvingSymlinksInPath() == (try AppStoreLocation.url()).resolvingSymlinksInPath(),
+                "the navigation model's default")
+        try await store.save(RestorationTree.drillDown(left: [RestorationRecord(identifier: "a")]), session: "discarded")
+        let discardedSessions = [SceneSession(persistentIdentifier: "discarded")]
+        // snippet: discarded-scenes
+        for session in discardedSessions {
+            try? await store.deleteSession(session.persistentIdentifier)
+        }
+        // end snippet
+        #expect(try await store.beginRestore(session: "discarded") == .nothingSaved)
     }
 }

@@ -116,13 +116,13 @@ struct SnippetTextTests {
     /// Every Swift example in a `///` comment of the two libraries is a region this target
     /// compiles and runs, line for line (issue 27): an example that stops compiling fails here,
     /// not in a reader's app.
-    @Test(arguments: [("Sources/RestackStore", 8), ("Sources/Restack", 20)])
+    @Test(arguments: [("Sources/RestackStore", 8), ("Sources/Restack", 20), ("Sources/RestackTesting", 1)])
     func everyDocCommentExampleIsCompiled(_ library: String, _ atLeast: Int) throws {
         let regions = try Self.compiledSnippets()
         let compiled = Set(regions.values)
         var shown: Set<[String]> = []
         var examples = 0
-        for sources in ["Sources/RestackStore", "Sources/Restack"] {
+        for sources in ["Sources/RestackStore", "Sources/Restack", "Sources/RestackTesting"] {
             let folder = Self.root.appendingPathComponent(sources)
             let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
             for file in files.sorted() {

@@ -177,27 +177,6 @@ struct SceneSession {
     var persistentIdentifier: String
 }
 
-extension StoreSnippets {
-    @Test func whereToKeepTheStore() async throws {
-        // snippet: application-support
-        let folder = try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask,
-                                                 appropriateFor: nil, create: true)
-        let store = try SnapshotStore(path: folder.appendingPathComponent("navigation.sqlite").path)
-        // end snippet
-        try await store.save(RestorationTree.drillDown(left: [RestorationRecord(identifier: "a")]), session: "discarded")
-        let discardedSessions = [SceneSession(persistentIdentifier: "discarded")]
-        // snippet: discarded-scenes
-        for session in discardedSessions {
-            try? await store.deleteSession(session.persistentIdentifier)
-        }
-        // end snippet
-        #expect(try await store.beginRestore(session: "discarded") == .nothingSaved)
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: folder.appendingPathComponent("navigation.sqlite" + suffix).path)
-        }
-    }
-}
-
 /// The snippets' `log`: errors recorded in the app.
 struct StoreSnippetLog: Sendable {
     let app: StoreSnippetApp

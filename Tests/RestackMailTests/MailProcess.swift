@@ -112,8 +112,28 @@ final class Tmux {
     /// Starts `arguments` (the binary and its arguments) in a `width` x `height` terminal.
     func start(_ arguments: [String], width: Int = 120, height: Int = 30) throws {
         let command = "exec " + arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        // The server this starts keeps its standard streams: they must not be pipes we read to the end.
-        _ = try run(["-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command], capture: false)
+        // The server this starts keeps its standard streams: they must not be pipes we read to the
+        // end. Its error output goes to a file, so that a failure says why; a server that could not
+        // start (seen once in a full run on a loaded machine, exit 1) is tried again.
+        guard let path = Self.path else { throw Failure(description: "tmux is not installed") }
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).stderr").path
+        defer { try? FileManager.default.removeItem(atPath: errors) }
+        var failure: (any Error)?
+        for attempt in 0..<3 {
+            if attempt > 0 {
+                stop()
+                usleep(200_000)
+            }
+            do {
+                try Self.spawn(path, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", session,
+                                                     "-x", "\(width)", "-y", "\(height)", command], stderr: errors)
+                return
+            } catch {
+                let reason = (try? String(contentsOfFile: errors, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                failure = Failure(description: "\(error)\(reason.isEmpty ? "" : ": \(reason)")")
+            }
+        }
+        throw failure!
     }
 
     func keys(_ keys: String...) throws {
@@ -179,8 +199,8 @@ final class Tmux {
     /// signal blocked, default handlers and standard streams on `/dev/null` alone (a server that
     /// inherited a blocked SIGTERM could not be ended by kill-server; one that held a pipe of ours
     /// would keep our reads waiting).
-    private static func spawn(_ path: String, _ arguments: [String]) throws {
-        let client = try ChildProcess(path, arguments, stdin: .nullDevice, stdout: .nullDevice, stderr: .nullDevice)
+    private static func spawn(_ path: String, _ arguments: [String], stderr: String? = nil) throws {
+        let client = try ChildProcess(path, arguments, stdin: .nullDevice, stdout: .nullDevice, stderr: stderr.map { .file($0) } ?? .nullDevice)
         let termination = client.wait()
         guard termination == .exited(0) else { throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(termination))") }
     }

@@ -67,16 +67,63 @@ struct PlatformTests {
         return line
     }
 
-    /// The places in `text` (a Swift file) that use a denied API, outside comments.
+    /// The places in `text` (a Swift file) that use a denied API, outside comments, and outside
+    /// a declaration whose `@available` asks for systems that have it (the navigation model's
+    /// `@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)`, a test function's): an annotation
+    /// gates the declaration after it, at its indentation, down to the next one there.
     static func uses(in text: String) -> [String] {
         var found: [String] = []
+        var pending: (indent: Int, iOS: Int, macOS: Int)?   // an `@available` waiting for its declaration
+        var gates: [(indent: Int, iOS: Int, macOS: Int)] = []   // those of the declarations we are in
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let indent = line.prefix { $0 == " " }.count
+            let trimmed = line.dropFirst(indent)
+            let declaration = withoutAttributes(trimmed)
+            if trimmed.hasPrefix("@available(") {
+                pending = (indent, version(of: "iOS", in: trimmed), version(of: "macOS", in: trimmed))
+            } else if let first = declaration.first, first != "}", first != ")", !declaration.hasPrefix("//") {
+                gates.removeAll { $0.indent >= indent }
+                if let gate = pending, gate.indent == indent {
+                    gates.append(gate)
+                }
+                pending = nil
+            }
             let code = Self.code(line)
             for entry in denied where code.contains(entry.pattern) {
+                let needed = (iOS: version(of: "iOS", in: entry.needs[...]), macOS: version(of: "macOS", in: entry.needs[...]))
+                if gates.contains(where: { $0.iOS >= needed.iOS && $0.macOS >= needed.macOS }) {
+                    continue
+                }
                 found.append("line \(number + 1): \(entry.pattern) (needs \(entry.needs))")
             }
         }
         return found
+    }
+
+    /// `line` without the attributes it starts with (`@Test func f()` is `func f()`, `@MainActor`
+    /// alone is empty).
+    static func withoutAttributes(_ line: Substring) -> Substring {
+        var rest = line
+        while rest.hasPrefix("@") {
+            rest = rest.dropFirst().drop { $0.isLetter || $0.isNumber || $0 == "_" }
+            if rest.hasPrefix("(") {
+                var depth = 0
+                rest = rest.drop { character in
+                    defer { if character == ")" { depth -= 1 } }
+                    if character == "(" { depth += 1 }
+                    return depth > 0
+                }
+            }
+            rest = rest.drop { $0 == " " }
+        }
+        return rest
+    }
+
+    /// The major version after `system ` in `text` (`iOS 17` in an `@available`, `macOS 13` in a
+    /// denied API's needs); 0 when there is none.
+    static func version(of system: String, in text: Substring) -> Int {
+        guard let range = text.range(of: system + " ") else { return 0 }
+        return Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
     }
 
     @Test func theGuardSeesADeniedAPIAndIgnoresComments() {
@@ -85,6 +132,12 @@ struct PlatformTests {
         #expect(Self.uses(in: "let url = URL(filePath: path)  // not URL(fileURLWithPath:)").count == 1)
         #expect(Self.uses(in: "/// `Date.ISO8601FormatStyle` needs macOS 12\nlet a = 1 // .formatted()").isEmpty)
         #expect(Self.uses(in: #"let text = "a // b".split(separator: "/")"#).isEmpty)
+        let gated = "@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)\n@MainActor\nfinal class Model {\n    let clock = ContinuousClock()\n}\n"
+        #expect(Self.uses(in: gated).isEmpty, "a declaration for systems that have the API")
+        #expect(Self.uses(in: gated + "let after = ContinuousClock()").count == 2, "the next declaration is not gated")
+        #expect(Self.uses(in: "@available(iOS 15, macOS 12, *)\nlet clock = ContinuousClock()").count == 2, "a gate below the API's systems")
+        let member = "struct Suite {\n    @available(iOS 17, macOS 14, *)\n    @Test func paced() {\n        let clock = ContinuousClock()\n    }\n    func other() {\n        let clock = ContinuousClock()\n    }\n}"
+        #expect(Self.uses(in: member).map { $0.prefix(7) } == ["line 7:", "line 7:"], "a test function's gate, not its neighbour's")
     }
 
     /// The test targets build at the same minimums, so they are checked too (all but this file,

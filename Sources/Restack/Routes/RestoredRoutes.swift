@@ -77,6 +77,19 @@ extension RouteCoding {
     ///   - others: The resolver for records of no route type.
     /// - Returns: The plan and the decoded routes.
     public func restore(_ tree: RestorationTree, layout: Layout = .regular, others: RecordResolver = RecordResolver { (_: RestorationRecord) in ResolverOutcome.classGone }) -> RestoredRoutes<Route> {
+        planned(others: others) { resolver in Restorer.plan(tree, layout: layout, resolver: resolver) }
+    }
+
+    /// Plans a tree as ``restore(_:layout:others:)`` does, then merges a deep link into the plan
+    /// by the deep-link rules (`RestorationPlan.merging(_:resolver:)`), its pushed records decided
+    /// by the same resolver: each payload decoded once, the link's included.
+    package func restore(_ tree: RestorationTree, merging link: DeepLink, layout: Layout = .regular, others: RecordResolver) -> RestoredRoutes<Route> {
+        planned(others: others) { resolver in Restorer.plan(tree, layout: layout, resolver: resolver).merging(link, resolver: resolver) }
+    }
+
+    /// The plan `plan` makes with the resolver that decides each record of a route type by
+    /// decoding its payload, once, and `others` every other record; and the routes it decoded.
+    private func planned(others: RecordResolver, _ plan: (RecordResolver) -> RestorationPlan) -> RestoredRoutes<Route> {
         let byName = Dictionary(types.map { (ExactString($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         let decoded = DecodedPayloads<Route>()
         let aliases = self.aliases
@@ -95,7 +108,6 @@ extension RouteCoding {
             guard case .success = result else { return .stalePayload }
             return current.hasSameBytes(as: saved) ? .rebuild : .renamed(to: current)
         }
-        let plan = Restorer.plan(tree, layout: layout, resolver: resolver)
-        return RestoredRoutes(plan: plan, values: decoded.results.compactMapValues { try? $0.get() })
+        return RestoredRoutes(plan: plan(resolver), values: decoded.results.compactMapValues { try? $0.get() })
     }
 }

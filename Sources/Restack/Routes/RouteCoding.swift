@@ -84,6 +84,11 @@ public struct RouteCoding<Route>: Sendable {
     package let types: [RouteType]
     /// Renamed route types: a record saved under an old name is read as the new one.
     package let aliases: ClassAliases
+    /// Whether a route's record is identified by its content (its payload's text) rather than
+    /// by its position: how a deep link's merge sees routes, so that a route already shown is
+    /// recognised by what it is (the merge compares identifier and class), wherever it stands.
+    /// Saved states use positions.
+    package var identifiesRoutesByContent = false
 
     /// Creates the coding of an app's routes.
     ///
@@ -100,7 +105,8 @@ public struct RouteCoding<Route>: Sendable {
     /// - Parameters:
     ///   - route: The route.
     ///   - index: Its position from the bottom: its identifier (as in
-    ///     ``NavigationPathRepresentation/identifier(at:)``).
+    ///     ``NavigationPathRepresentation/identifier(at:)``), unless the coding identifies routes
+    ///     by their content.
     /// - Throws: ``RouteCodingError`` when no route type writes the route, or its type's encoding
     ///   fails.
     package func record(for route: Route, at index: Int) throws(RouteCodingError) -> RestorationRecord {
@@ -112,18 +118,37 @@ public struct RouteCoding<Route>: Sendable {
                 throw .unencodable(index: index, type: type.name, message: "\(error)")
             }
             if let payload {
-                return RestorationRecord(identifier: NavigationPathRepresentation.identifier(at: index), className: type.name, payload: payload)
+                let identifier = identifiesRoutesByContent ? Self.contentIdentifier(payload)
+                    : NavigationPathRepresentation.identifier(at: index)
+                return RestorationRecord(identifier: identifier, className: type.name, payload: payload)
             }
         }
         throw .noRouteType(index: index)
     }
 
-    /// The records of a stack of routes, bottom first.
-    package func records(for routes: [Route]) throws(RouteCodingError) -> [RestorationRecord] {
+    /// A payload as an identifier: its text (a route's JSON), or, for bytes that are not UTF-8 or
+    /// none, `#` and their Base64, so that two payloads never share an identifier unless equal.
+    private static func contentIdentifier(_ payload: Data) -> String {
+        if !payload.isEmpty, payload.first != UInt8(ascii: "#"), let text = String(data: payload, encoding: .utf8) {
+            return text
+        }
+        return "#" + payload.base64EncodedString()
+    }
+
+    /// The records of routes, bottom first, each identified by its position, counted from
+    /// `index`: for an app that builds its own ``RestorationTree`` (a `NavigationState` of its
+    /// own shape), a split's sides, a presentation chain's presented records. Identifiers must be
+    /// unique among a container's records, whatever their slot: number a split's detail after its
+    /// primary (`records(for: detail, from: primary.count)`). Read them back with
+    /// ``RestoredRoutes/route(for:)``.
+    ///
+    /// - Throws: ``RouteCodingError`` when no route type writes a route, or its type's encoding
+    ///   fails.
+    public func records(for routes: [Route], from index: Int = 0) throws(RouteCodingError) -> [RestorationRecord] {
         var records: [RestorationRecord] = []
         records.reserveCapacity(routes.count)
-        for (index, route) in routes.enumerated() {
-            records.append(try record(for: route, at: index))
+        for (offset, route) in routes.enumerated() {
+            records.append(try record(for: route, at: index &+ offset))
         }
         return records
     }

@@ -1,0 +1,72 @@
+import Foundation
+import Restack
+import RestackStore
+import RestackTesting
+import Testing
+
+/// Deep links merged into the state by the deep-link rules.
+@Suite("Deep links")
+@MainActor
+struct DeepLinkTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aLinkOpenedTwiceIsShownOnce() async throws {
+        let store = try SnapshotStore.inMemory()
+        let navigation = model(StackNavigation<Screen>(path: [.mailbox("INBOX")]), on: store)
+        let first = try #require(navigation.open(push: [.mailbox("INBOX"), .message(id: 42)]))
+        #expect(navigation.path == [.mailbox("INBOX"), .message(id: 42)])
+        #expect(first.notes.map(\.kind) == [.deepLinkPushed])
+        let again = try #require(navigation.open(push: [.mailbox("INBOX"), .message(id: 42)]))
+        #expect(navigation.path == [.mailbox("INBOX"), .message(id: 42)])
+        #expect(again.notes.map(\.kind) == [.deepLinkShown])
+        await navigation.flush()
+        let saved = try await latestTree(store)
+        #expect(saved == (try screens().tree(for: [.mailbox("INBOX"), .message(id: 42)])), "saved with positions as identifiers")
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aRouteIsRecognisedByWhatItIsNotByWhereItStands() throws {
+        let navigation = model(StackNavigation<Screen>(path: [.mailbox("INBOX"), .message(id: 1)]), on: try SnapshotStore.inMemory())
+        let plan = try #require(navigation.open(push: [.message(id: 1)]))   // the bottom route is not this one
+        #expect(navigation.path == [.mailbox("INBOX"), .message(id: 1)])
+        #expect(plan.notes.map(\.kind) == [.deepLinkShown])
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aLinkRevealsARouteAlreadyShownAndPopsWhatIsAboveIt() throws {
+        let navigation = model(StackNavigation<Screen>(path: [.mailbox("INBOX"), .message(id: 1), .message(id: 2)]), on: try SnapshotStore.inMemory())
+        let plan = try #require(navigation.open(push: [.mailbox("INBOX"), .message(id: 1)]))
+        #expect(navigation.path == [.mailbox("INBOX"), .message(id: 1)])
+        #expect(plan.dropped.map(\.reason) == [.deepLinkPopped])
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aLinkIntoATabSelectsItAndPushesOntoItsStack() throws {
+        var tabs = TabNavigation<Tab, Screen>(selection: .settings)
+        tabs[path: .mail] = [.mailbox("INBOX")]
+        let navigation = model(tabs, on: try SnapshotStore.inMemory())
+        let plan = try #require(navigation.open(path: ["mail"], push: [.message(id: 7)]))
+        #expect(navigation.selection == .mail)
+        #expect(navigation[path: .mail] == [.mailbox("INBOX"), .message(id: 7)])
+        #expect(Set(plan.notes.map(\.kind)) == [.deepLinkSelected, .deepLinkPushed])
+        let again = try #require(navigation.open(path: ["mail"], push: [.message(id: 7)]))
+        #expect(again.notes.map(\.kind) == [.deepLinkShown])
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aLinkThatMatchesNothingChangesNothing() throws {
+        let navigation = model(TabNavigation<Tab, Screen>(selection: .mail), on: try SnapshotStore.inMemory())
+        let plan = try #require(navigation.open(path: ["nowhere"], push: [.message(id: 7)]))
+        #expect(plan.notes.map(\.kind) == [.deepLinkUnmatched])
+        #expect(navigation.state == TabNavigation<Tab, Screen>(selection: .mail))
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aLinkOntoASplitPushesOntoTheDetail() throws {
+        let split = SplitNavigation<Mailbox, Int, Screen>(sidebar: .inbox, content: 42, preferredCompactColumn: .content)
+        let navigation = model(split, on: try SnapshotStore.inMemory())
+        navigation.open(push: [.search("from:ann")])
+        #expect(navigation.path == [.search("from:ann")])
+        #expect(navigation.content == 42)
+        #expect(navigation.preferredCompactColumn == .detail, "the link's routes show")
+    }
+}
