@@ -63,6 +63,8 @@ let package = Package(
                 // Restore outcomes as counters and a timer, to whatever backend the app bootstrapped.
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
+            // A design note beside the sources: how the store's layout and figures came to be.
+            exclude: ["PerformanceHistory.md"],
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
 

@@ -66,6 +66,33 @@ struct WriteCostScenario {
                                              measured: bytes[0], atMost: Self.rewriteBytesBefore, unit: " B"))
             }
         }
+        try runClosingEachSave(into: &report, kinds: kinds)
+    }
+
+    /// Saves of the new-screen workload each in an opening of its own (a process that opens the
+    /// store, saves once and closes it), for information: every closing checkpoints the log, so
+    /// each page a save changes is written twice. No target: an app that saves on every change
+    /// keeps its store open.
+    static let savesClosingEach = 60
+
+    func runClosingEachSave(into report: inout Report, kinds: [(name: String, kind: String, file: String)]) throws {
+        let workload = WriteWorkload.newScreens
+        progress("write cost, \(workload.rawValue), the store closed after each save: \(warmup) + \(Self.savesClosingEach) saves per subject")
+        for kind in kinds {
+            let path = work.appendingPathComponent("write-closing-\(kind.file)").path
+            let arguments = ["write-probe", "--kind", kind.kind, "--path", path, "--workload", workload.rawValue]
+            _ = try output(selfBinary(), arguments + ["--saves", "\(warmup)"])
+            var total = 0.0
+            for save in warmup..<(warmup + Self.savesClosingEach) {
+                let written = try output(selfBinary(), arguments + ["--saves", "1", "--first", "\(save)"])
+                guard let bytes = Double(written.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "write-probe printed \(written)"])
+                }
+                total += bytes
+            }
+            report.writes.append(WriteRow(workload: workload.title + ", the store closed after each save (no target)", subject: kind.name,
+                                          bytesPerSave: total / Double(Self.savesClosingEach), syncsPerSave: nil, saves: Self.savesClosingEach))
+        }
     }
 
     /// strace's path, if it is installed and may trace here (ptrace can be forbidden in a container).

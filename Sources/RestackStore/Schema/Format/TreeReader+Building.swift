@@ -67,7 +67,7 @@ extension TreeReader {
                     throw damaged(snapshotID, "records under \"\(path(child))\", which holds no container")
                 }
             }
-            let reading = kindReadings[entry.reading]
+            let reading = entry.reading
             let contents = try slotContents(mine, of: reading, owner: path(owner))
             do {
                 return try reading.definition.stored(contents, settings: entry.settings)

@@ -58,8 +58,10 @@ package enum TreeReader {
     /// Every kind's reading, in the order of the kinds.
     static let kindReadings = RestorationContainer.Kind.allCases.map(KindReading.init)
 
-    /// The reading of a format-1 state's implied root: a drill-down.
-    static let drillDownReading = kindReadings.firstIndex { $0.kind == .drillDown }!
+    /// The reading of a format-1 state's implied root, a drill-down, made alone: a launch that
+    /// restores a format-1 state makes no other kind's (every kind's readings cost a launch in
+    /// a fresh process about 0.25M instructions, <doc:Performance>).
+    static let drillDownReading = KindReading(.drillDown)
 
     // MARK: Paths, made for messages
 
@@ -147,8 +149,7 @@ package enum TreeReader {
             guard blob.containers.isEmpty, blob.records.allSatisfy({ $0.owner == 0 }) else {
                 throw damaged(snapshotID, "a format-1 snapshot with containers")
             }
-            containers[0] = ContainerEntry(reading: drillDownReading,
-                                           settings: Array(repeating: nil, count: kindReadings[drillDownReading].declarations.count))
+            containers[0] = ContainerEntry(reading: drillDownReading, settings: Array(repeating: nil, count: drillDownReading.declarations.count))
         }
         for container in blob.containers {
             guard let kind = RestorationContainer.Kind(rawValue: container.kind) else {
@@ -158,10 +159,10 @@ package enum TreeReader {
                 throw damaged(snapshotID, "two containers at \"\(path(container.owner))\"")
             }
             // Every kind has its reading (``kindReadings`` is made from all of them).
-            let reading = kindReadings.firstIndex { $0.kind == kind }!
-            var entry = ContainerEntry(reading: reading, settings: Array(repeating: nil, count: kindReadings[reading].declarations.count))
+            let reading = kindReadings.first { $0.kind == kind }!
+            var entry = ContainerEntry(reading: reading, settings: Array(repeating: nil, count: reading.declarations.count))
             for setting in container.settings {
-                try SettingEntries.setting(setting, of: kind, declarations: kindReadings[reading].declarations, into: &entry.settings,
+                try SettingEntries.setting(setting, of: kind, declarations: reading.declarations, into: &entry.settings,
                                            snapshotID: snapshotID, owner: path(container.owner))
             }
             containers[container.owner] = entry
@@ -190,10 +191,10 @@ package enum TreeReader {
         }
     }
 
-    /// A container's kind (its index in ``kindReadings``) and settings, as stored, in the order
-    /// of the kind's setting names.
+    /// A container's kind (its reading) and settings, as stored, in the order of the kind's
+    /// setting names.
     struct ContainerEntry {
-        var reading: Int
+        var reading: KindReading
         var settings: [ContainerSetting?]
     }
 
