@@ -23,8 +23,8 @@ package enum PlanText {
         rows.showsPayloads = tree.allRecords.contains { holdsJSON($0.record) } || plan.restoredRecords.contains { holdsJSON($0.record) }
             || plan.dropped.contains { holdsJSON($0.record) }
         rows.heading = "format \(tree.formatVersion) · layout \(plan.layout.rawValue) · \(plan.restoredRecords.count) restored, \(plan.dropped.count) dropped"
-        if plan.form == .drillDown, let drillDown = plan.drillDown {
-            drillDownRows(plan, drillDown, of: tree, into: &rows)
+        if plan.form == .drillDown {
+            drillDownRows(plan, of: tree, into: &rows)
         } else {
             treeRows(plan, of: tree, into: &rows)
         }
@@ -96,10 +96,12 @@ package enum PlanText {
         return parts.isEmpty ? [] : [parts.joined(separator: ", ")]
     }
 
-    /// A format-1 drill-down: the container's row, the restored records where they restore, the
-    /// dropped records where they were saved.
-    private static func drillDownRows(_ plan: RestorationPlan, _ drillDown: RestorationPlan.DrillDown, of tree: RestorationTree, into rows: inout Rows) {
+    /// A format-1 drill-down: the container's row, the restored records where they restore (its
+    /// planned root's slots; none when nothing is planned), the dropped records where they were
+    /// saved.
+    private static func drillDownRows(_ plan: RestorationPlan, of tree: RestorationTree, into rows: inout Rows) {
         rows.append(containerRow(tree.root, planned: plan.root, indent: ""))
+        let drillDown = if case .drillDown(let root)? = plan.root?.content { root } else { DrillDownContainer<PlannedRecord>(left: []) }
         for (index, entry) in drillDown.left.enumerated() {
             let position = RecordPath.root.appending(.left(index))
             rows.append(["restored", position.description] + rows.cells(entry.record)

@@ -118,9 +118,9 @@ public enum DamagedStores {
     ]
 
     /// Damages of trees: the entries the tables of migrations 4 to 8 were damaged in (a slot
-    /// no kind has, a gap in a stack, an unknown kind, settings of the wrong name, class or
-    /// value), and what only a tree can be (bytes that are not one, a value id with no row, an
-    /// owner that holds no container).
+    /// no kind has, a gap in a stack, an unknown kind), what only a tree can be (bytes that are
+    /// not one, a value id with no row, an owner that holds no container), and the settings
+    /// (``settingDamages``).
     static let treeDamages: [Damage] = [
         Damage(.slot("middle")),
         Damage(.slot("records")),
@@ -129,23 +129,64 @@ public enum DamagedStores {
         Damage(.valueID(999_999)),
         Damage(.kind("grid")),
         Damage(.kind("stack")),
-        Damage(.settingName(from: "focus", to: "zoom")),
-        Damage(.settingName(from: "focus", to: "selected")),
         Damage(.bytes([])),
         Damage(.bytes([1])),
         Damage(.bytes([2, 0, 0])),
         Damage(.bytes([1, 1, 0, 0x60, 0, 1, 0])),
         Damage(.bytes([1, 0, 0, 9])),
-    ] + [("focus", "text"), ("compact", "text"), ("selected", "integer"), ("afterDrop", "text")].flatMap { setting, allowed in
-        SettingLiteral.ofEveryClass.filter { $0.className != allowed }.map { Damage(.settingValue(setting, $0)) }
-    } + [
-        Damage(.settingValue("focus", .text("middle"))),
-        Damage(.settingValue("compact", .text("sideways"))),
-        Damage(.settingValue("selected", .integer(-1))),
-        Damage(.settingValue("selected", .integer(2))),
-        Damage(.settingValue("afterDrop", .text("rewind"))),
-        Damage(.settingValue("afterDrop", .text("Truncate"))),
-    ]
+    ] + settingDamages
+
+    /// Every setting every kind declares, broken in each way its declaration forbids, from the
+    /// declarations (no list of settings here: a new kind's or setting's damages come with its
+    /// declaration, and fail loudly until ``fixtureTree`` holds it): its first setting named as
+    /// no kind names one and as another kind's; then each setting given a value of every other
+    /// storage class, and a value its declaration does not allow (a choice: a name that is none
+    /// of its values, and one that differs from one only by case; an index: -1, and the count of
+    /// its slot).
+    static let settingDamages: [Damage] = {
+        let declared = ContainerKindName.allCases.flatMap { kind in kind.definition.settingDeclarations.map { (kind: kind.rawValue, declaration: $0) } }
+        var result: [Damage] = []
+        if let first = declared.first, let other = declared.first(where: { $0.kind != first.kind && $0.declaration.name != first.declaration.name }) {
+            result.append(Damage(.settingName(kind: first.kind, from: first.declaration.name, to: "zoom")))
+            result.append(Damage(.settingName(kind: first.kind, from: first.declaration.name, to: other.declaration.name)))
+        }
+        for (kind, declaration) in declared {
+            let allowed: String
+            let invalid: [SettingLiteral]
+            switch declaration.values {
+            case .choice(let names):
+                allowed = "text"
+                invalid = [.text("x"), .text(caseChanged(names.last ?? ""))]
+            case .index(let slot):
+                allowed = "integer"
+                invalid = [.integer(-1), .integer(Int64(fixtureSlotCount(kind: kind, slot: slot)))]
+            }
+            let literals = SettingLiteral.ofEveryClass.filter { $0.className != allowed } + invalid
+            result += literals.map { Damage(.settingValue(kind: kind, name: declaration.name, $0)) }
+        }
+        return result
+    }()
+
+    /// `name` with the case of its first letter changed: a value that differs from it by case
+    /// only (`Truncate`).
+    static func caseChanged(_ name: String) -> String {
+        guard let first = name.first else { return "X" }
+        return (first.isUppercase ? first.lowercased() : first.uppercased()) + name.dropFirst()
+    }
+
+    /// The number of records in the slot `slot` of the first container of kind `kind` in
+    /// ``fixtureTree`` (0 when it has none).
+    static func fixtureSlotCount(kind: String, slot: String) -> Int {
+        var pending = [fixtureTree.root]
+        while let container = pending.popLast() {
+            let parts = container.parts
+            if container.kind.rawValue == kind, let index = parts.kind.slots.firstIndex(where: { $0.name == slot }) {
+                return parts.slots[index].count
+            }
+            pending += container.elements.compactMap(\.container).reversed()
+        }
+        return 0
+    }
 
     /// The rows a damage goes into: session "s", its newest snapshot, and the value of that
     /// snapshot's second left record; the largest id's entry of `restack_meta`.
@@ -173,15 +214,34 @@ public enum DamagedStores {
         ("t", RestorationTree.drillDown(left: [RestorationRecord(identifier: "x", className: "XController")])),
     ]
 
-    /// The tree the fixture saves as session "u": a tab bar whose first tab holds a split, the
-    /// second a truncating stack.
-    public static let fixtureTree = RestorationTree(root: .tabs(TabsContainer(tabs: [
-        RestorationRecord(identifier: "nav", className: "NavController", container: .split(SplitContainer(
-            primary: [RestorationRecord(identifier: "p", className: "PController")],
-            detail: [RestorationRecord(identifier: "d", className: "DController")], focus: .detail, compact: .omitDetail))),
-        RestorationRecord(identifier: "other", className: "OtherController", container: .stack(StackContainer(
-            records: [RestorationRecord(identifier: "o", className: "OController")], afterDrop: .truncate))),
-    ], selected: 0)))
+    /// The tree the fixture saves as session "u": a container of every kind that has settings,
+    /// each setting away from its unwritten default (so that each is stored, and damaged by
+    /// ``settingDamages``): a tab bar whose first tab holds a split, the second a truncating
+    /// stack, the third three columns focused on the content; then, for a kind with settings
+    /// that none of these is (one added later), a tab holding one, made from its declarations.
+    public static let fixtureTree: RestorationTree = {
+        var tabs = [
+            RestorationRecord(identifier: "nav", className: "NavController", container: .split(SplitContainer(
+                primary: [RestorationRecord(identifier: "p", className: "PController")],
+                detail: [RestorationRecord(identifier: "d", className: "DController")], focus: .detail, compact: .omitDetail))),
+            RestorationRecord(identifier: "other", className: "OtherController", container: .stack(StackContainer(
+                records: [RestorationRecord(identifier: "o", className: "OController")], afterDrop: .truncate))),
+            RestorationRecord(identifier: "mail", className: "MailController", container: .columns(ColumnsContainer(
+                sidebar: [RestorationRecord(identifier: "s", className: "SController")],
+                content: [RestorationRecord(identifier: "c", className: "CController")], focus: .content))),
+        ]
+        let held = Set([ContainerKindName.tabs] + tabs.compactMap { $0.container?.kind })
+        for kind in ContainerKindName.allCases where !held.contains(kind) && !kind.definition.settingDeclarations.isEmpty {
+            let slots = kind.definition.slots.map { [RestorationRecord(identifier: "\(kind.rawValue)-\($0.name)", className: "XController")] }
+            let declarations = kind.definition.settingDeclarations
+            let settings = kind.definition.validSettings(slotCounts: slots.map(\.count)).first { values in
+                zip(declarations, values).allSatisfy { $1 != nil && $1 != $0.unwrittenDefault }
+            }
+            tabs.append(RestorationRecord(identifier: kind.rawValue, className: "XController",
+                                          container: RestorationContainer(kind: kind, slots: slots, settings: settings ?? [])))
+        }
+        return RestorationTree(root: .tabs(TabsContainer(tabs: tabs, selected: 0)))
+    }()
 
     /// The fixture's store, made once per process and copied for each test.
     private static let template: (folder: TemporaryFolder, path: String) = {

@@ -60,10 +60,12 @@ public enum TreeEdit: Sendable, Hashable, CustomStringConvertible {
     case valueID(Int64)
     /// The kind of the container at `tabs[0]` of session "u".
     case kind(String)
-    /// The name of the setting `from` of session "u"'s tree, now `to`.
-    case settingName(from: String, to: String)
-    /// The value of the setting of this name of session "u"'s tree.
-    case settingValue(String, SettingLiteral)
+    /// The name of the setting `from` of the first container of kind `kind` of session "u"'s
+    /// tree, now `to`.
+    case settingName(kind: String, from: String, to: String)
+    /// The value of the setting `name` of the first container of kind `kind` of session "u"'s
+    /// tree.
+    case settingValue(kind: String, name: String, SettingLiteral)
     /// The tree of session "s"'s newest snapshot replaced by these bytes.
     case bytes([UInt8])
 
@@ -74,8 +76,8 @@ public enum TreeEdit: Sendable, Hashable, CustomStringConvertible {
         case .owner(let owner): "owner \(owner)"
         case .valueID(let id): "value id \(id)"
         case .kind(let kind): "kind '\(kind)'"
-        case .settingName(let from, let to): "setting \(from) named '\(to)'"
-        case .settingValue(let name, let value): "setting \(name) = \(value)"
+        case .settingName(let kind, let from, let to): "setting \(kind).\(from) named '\(to)'"
+        case .settingValue(let kind, let name, let value): "setting \(kind).\(name) = \(value)"
         case .bytes(let bytes): "bytes \(bytes)"
         }
     }
@@ -107,24 +109,24 @@ public enum TreeEdit: Sendable, Hashable, CustomStringConvertible {
                 throw DatabaseError(message: "no container at tabs[0]")
             }
             tree.containers[index].kind = kind
-        case .settingName(let from, let to):
-            try Self.editSetting(from, in: &tree) { $0.name = to }
-        case .settingValue(let name, let value):
-            try Self.editSetting(name, in: &tree) { $0.value = value.value }
+        case .settingName(let kind, let from, let to):
+            try Self.editSetting(from, of: kind, in: &tree) { $0.name = to }
+        case .settingValue(let kind, let name, let value):
+            try Self.editSetting(name, of: kind, in: &tree) { $0.value = value.value }
         case .bytes:
             break
         }
         try Self.write(tree.encoded, snapshot: id, at: path)
     }
 
-    private static func editSetting(_ name: String, in tree: inout TreeBlob, _ edit: (inout TreeBlob.Setting) -> Void) throws {
-        for container in tree.containers.indices {
+    private static func editSetting(_ name: String, of kind: String, in tree: inout TreeBlob, _ edit: (inout TreeBlob.Setting) -> Void) throws {
+        for container in tree.containers.indices where tree.containers[container].kind == kind {
             if let setting = tree.containers[container].settings.firstIndex(where: { $0.name == name }) {
                 edit(&tree.containers[container].settings[setting])
                 return
             }
         }
-        throw DatabaseError(message: "no setting \(name) in the tree")
+        throw DatabaseError(message: "no setting \(name) of a \(kind) in the tree: DamagedStores.fixtureTree must hold one, away from its unwritten default")
     }
 
     /// The id of the newest snapshot of `session` in the store at `path`.

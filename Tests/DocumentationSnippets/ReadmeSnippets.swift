@@ -63,7 +63,7 @@ struct ReadmeSnippets {
             .decoding(InboxState.self, forClass: "InboxController"),
             .withoutPayload(forClass: "MailboxesController"),
         ]).renaming(aliases)
-        let plan = Restorer.plan(RestorationTree.drillDown(left: [inbox]), resolver: resolver)
+        let plan = Restorer.plan(RestorationTree(root: .stack(StackContainer(records: [inbox]))), resolver: resolver)
         let entry = plan.restoredRecords[0]   // class "InboxController", renamedFrom "InboxViewController"
         let state = try entry.record.decodePayload(as: InboxState.self)
         // end snippet
@@ -122,10 +122,10 @@ struct ReadmeSnippets {
 
     // snippet: testing-unit-test
     @Test func anOldInboxPayloadIsDroppedNotACrash() throws {
-        let saved = RestorationTree.drillDown(left: [
+        let saved = RestorationTree(formatVersion: 1, root: .drillDown(DrillDownContainer(left: [
             RestorationRecord(identifier: "boxes", className: "MailboxesController"),
             RestorationRecord(identifier: "inbox", className: "InboxController", payload: Data(#"{"mailbox":"INBOX"}"#.utf8)),
-        ])
+        ])))
         let resolver = RecordResolver.decoding([
             .withoutPayload(forClass: "MailboxesController"),
             .decoding(InboxState.self, forClass: "InboxController"),
@@ -154,16 +154,15 @@ struct ReadmeSnippets {
         #expect(compact.root?.compact?.hidden.map(\.description) == ["detail[0]"])
     }
 
-    @Test func landing() {
-        let state = RestorationTree.drillDown(left: [RestorationRecord(identifier: "inbox", className: "InboxController")],
-                                   right: RestorationRecord(identifier: "m", className: "GoneController"))
+    @Test func landing() throws {
+        let state = try StateFile.decode(Data(#"{"formatVersion": 1, "left": [{"identifier": "inbox", "class": "InboxController"}], "right": {"identifier": "m", "class": "GoneController"}}"#.utf8))
         let tree = RestorationTree(root: state.root)
         var pushed: [String?] = []
         func push(_ record: RestorationRecord) { pushed.append(record.identifier) }
         func log(_ line: String) { self.log.notice(line) }
         // snippet: landing
         let plan = Restorer.plan(state, resolver: .knownClasses(["InboxController", "MessageController"]))
-        if let drillDown = plan.drillDown {           // the drill-down view: left, right, promoted
+        if case .drillDown(let drillDown)? = plan.root?.content {   // a drill-down: left, then right
             for entry in drillDown.left { push(entry.record) }
             if let right = drillDown.right { push(right.record) }
         }

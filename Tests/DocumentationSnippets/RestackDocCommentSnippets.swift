@@ -130,13 +130,13 @@ struct RestackDocCommentSnippets {
         )))
         let plan = Restorer.plan(tree, layout: .compact)
 
-        let drillDown = RestorationTree.drillDown(
+        let formatOne = RestorationTree(formatVersion: 1, root: .drillDown(DrillDownContainer(
             left: [RestorationRecord(identifier: "inbox", className: "InboxController")],
             right: RestorationRecord(identifier: "message-42", className: "MessageController")
-        )
+        )))
         // end snippet
         #expect(plan.restoredRecords.count == 3 && plan.dropped.isEmpty)
-        #expect(drillDown.form == .drillDown && drillDown.recordCount == 2)
+        #expect(formatOne.form == .drillDown && formatOne.recordCount == 2)
     }
 
     @Test func restorationRecord() {

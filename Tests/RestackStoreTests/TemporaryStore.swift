@@ -24,10 +24,13 @@ let mailState = RestorationTree.drillDown(
     right: record("message-42", "MessageController", "id=42")
 )
 
-/// Store tests read a drill-down plan slot by slot: its drill-down view.
+/// Store tests read a drill-down plan slot by slot: its root drill-down.
 extension RestorationPlan {
-    var left: [PlannedRecord] { drillDown?.left ?? [] }
-    var right: PlannedRecord? { drillDown?.right }
+    var rootDrillDown: DrillDownContainer<PlannedRecord>? {
+        if case .drillDown(let root)? = root?.content { root } else { nil }
+    }
+    var left: [PlannedRecord] { rootDrillDown?.left ?? [] }
+    var right: PlannedRecord? { rootDrillDown?.right }
 }
 
 /// Store tests read a drill-down tree slot by slot.

@@ -53,7 +53,7 @@ struct TreeStoreTests {
         let compact = try store.restore(session: "s", layout: .compact).restored
         #expect(compact.plan.layout == .compact)
         #expect(compact.plan.root?.compact == CompactArrangement(stack: [RecordPath([.primary(0)])], hidden: [RecordPath([.detail(0)])]))
-        #expect(compact.plan.drillDown == nil, "a split root has no drill-down view")
+        #expect(compact.plan.root?.kind == .split && compact.plan.form == .tree)
         let crashing = try store.save(Self.nested(depth: 3), session: "s")
         #expect(try store.beginRestore(session: "s", layout: .regular).restored.snapshot.info.id == crashing.id)
         let fallback = try store.beginRestore(session: "s", layout: .compact).restored

@@ -16,11 +16,14 @@ func drops(_ plan: RestorationPlan) -> [String] {
     plan.dropped.map { "\($0.path):\($0.reason)" }
 }
 
-/// Format-1 tests read a drill-down plan slot by slot: its drill-down view.
+/// Format-1 tests read a drill-down plan slot by slot: its root drill-down, and rule 5's note.
 extension RestorationPlan {
-    var left: [PlannedRecord] { drillDown?.left ?? [] }
-    var right: PlannedRecord? { drillDown?.right }
-    var rightPromotedToLeft: Bool { drillDown?.rightPromotedToLeft ?? false }
+    var rootDrillDown: DrillDownContainer<PlannedRecord>? {
+        if case .drillDown(let root)? = root?.content { root } else { nil }
+    }
+    var left: [PlannedRecord] { rootDrillDown?.left ?? [] }
+    var right: PlannedRecord? { rootDrillDown?.right }
+    var rightPromotedToLeft: Bool { notes.contains { $0.kind == .rightPromoted && $0.path.steps.isEmpty } }
 }
 
 /// The path of a top-level drill-down slot, as format-1 tests name it.

@@ -62,12 +62,19 @@ struct PlanJSONTests {
         #expect(Set(tree.keys) == ["formatVersion", "layout", "root", "dropped", "notes", "warnings"])
     }
 
-    @Test func theDrillDownViewReadsTheRootSlotBySlot() throws {
+    /// A format-1 drill-down's plan is the one plan: its root is the planned drill-down, read slot
+    /// by slot, with rule 5's note; a plan that restores nothing has no root, and its format-1
+    /// JSON an empty drill-down.
+    @Test func aFormatOnePlanIsReadSlotBySlotFromItsRoot() throws {
         let plan = Restorer.plan(RestorationTree.drillDown(left: [RestorationRecord(identifier: nil)], right: RestorationRecord(identifier: "r")))
-        let view = try #require(plan.drillDown)
-        #expect(view.left.map(\.from) == [RecordPath([.right])] && view.right == nil && view.rightPromotedToLeft)
-        #expect(Restorer.plan(RestorationTree(root: .stack(StackContainer(records: [])))).drillDown == nil)
-        #expect(Restorer.plan(RestorationTree.drillDown(formatVersion: 9, left: [RestorationRecord(identifier: "a")])).drillDown?.left.isEmpty == true,
-                "a plan that restores nothing has an empty drill-down view")
+        guard case .drillDown(let root)? = plan.root?.content else {
+            Issue.record("not a drill-down: \(String(describing: plan.root))")
+            return
+        }
+        #expect(root.left.map(\.from) == [RecordPath([.right])] && root.right == nil && plan.notes.map(\.kind) == [.rightPromoted])
+        let nothing = Restorer.plan(RestorationTree.drillDown(formatVersion: 9, left: [RestorationRecord(identifier: "a")]))
+        #expect(nothing.root == nil && nothing.form == .drillDown)
+        let object = try json(nothing)
+        #expect((object["left"] as? [Any])?.isEmpty == true && object["right"] is NSNull && object["rightPromotedToLeft"] as? Bool == false)
     }
 }

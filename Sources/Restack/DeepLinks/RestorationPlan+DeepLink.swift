@@ -128,11 +128,11 @@ struct DeepLinkMerge {
         var popped: [PlannedRecord] = []
         var notes: [RestorationPlan.Note.Kind] = []
         /// The focus before the link changed anything here (a split's side, a column).
-        var savedFocus: ContainerSetting??
+        var savedFocus: String??
 
-        /// The container's focus now, as its kind shows it in a plan.
-        var focus: ContainerSetting? {
-            container.content.definition.plannedSettings.first { $0.key == "focus" }?.value
+        /// The container's focus now (``PlannedContainer/focus``).
+        var focus: String? {
+            container.focus
         }
 
         mutating func keepSavedFocus() {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The JSON form of the plan of a format-1 drill-down, as `restore-inspect plan --json` prints it:
-/// the format-1 interchange view of a ``RestorationPlan`` in the ``RestorationTree/Form/drillDown``
-/// form.
+/// the format-1 codec of a ``RestorationPlan`` in the ``RestorationTree/Form/drillDown`` form,
+/// written from its root, a planned drill-down (its slots, and the `right-promoted` note of rule 5).
 ///
 /// ```json
 /// { "left":  [ {"identifier": "inbox", "class": "InboxController", "from": {"slot": "left", "index": 0}} ],
@@ -25,23 +25,24 @@ struct DrillDownPlanJSON: Encodable {
         case left, right, dropped, rightPromotedToLeft, warnings, layout, compact
     }
 
+    /// Encodes the plan's root, a drill-down (an empty one when nothing is planned, rule 10).
     func encode(to encoder: any Encoder) throws {
-        let view = plan.drillDown ?? RestorationPlan.DrillDown(left: [], right: nil, rightPromotedToLeft: false)
+        let root = if case .drillDown(let root)? = plan.root?.content { root } else { DrillDownContainer<PlannedRecord>(left: []) }
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(view.left.map(Entry.init), forKey: .left)
-        try container.encode(view.right.map(Entry.init), forKey: .right)
+        try container.encode(root.left.map(Entry.init), forKey: .left)
+        try container.encode(root.right.map(Entry.init), forKey: .right)
         try container.encode(plan.dropped.map(Dropped.init), forKey: .dropped)
-        try container.encode(view.rightPromotedToLeft, forKey: .rightPromotedToLeft)
+        try container.encode(plan.notes.contains { $0.kind == .rightPromoted && $0.path == .root }, forKey: .rightPromotedToLeft)
         try container.encode(plan.warnings.map(Warning.init), forKey: .warnings)
         if plan.layout == .compact {
             try container.encode(plan.layout.rawValue, forKey: .layout)
-            try container.encode(view.compactArrangement, forKey: .compact)
+            try container.encode(plan.root?.compact ?? CompactArrangement(stack: [], hidden: []), forKey: .compact)
         }
     }
 
-    /// The top-level step of a format-1 path, which names the slot.
-    static func slot(_ path: RecordPath) -> RecordPath.Step? {
-        path.steps.count == 1 ? path.steps[0] : nil
+    /// The slot a format-1 path names, its top-level step.
+    static func slot(_ path: RecordPath) -> FormatOnePlace? {
+        path.steps.count == 1 ? FormatOnePlace(path.steps[0]) : nil
     }
 
     /// A restored record: `identifier`, `class`, `from`, and `renamedFrom` only for a renamed
@@ -113,17 +114,24 @@ struct DrillDownPlanJSON: Encodable {
     }
 }
 
-extension RecordPath.Step: Encodable {
+/// A record's place in a format-1 document, as format 1 writes it: `{"slot": "left", "index": 2}`,
+/// or `{"slot": "right"}` for the right slot. The `from` of a format-1 plan's records, and of
+/// `restore-inspect show --json`'s records of a drill-down.
+package struct FormatOnePlace: Encodable {
+    let step: RecordPath.Step
+
+    package init(_ step: RecordPath.Step) {
+        self.step = step
+    }
+
     enum CodingKeys: String, CodingKey {
         case slot, index
     }
 
-    /// Encodes `{"slot": "left", "index": 2}`, or `{"slot": "right"}` for a slot that holds one
-    /// record: the `from` of a format-1 plan.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(slotName, forKey: .slot)
-        if case .right = self { return }
-        try container.encode(index, forKey: .index)
+        try container.encode(step.slotName, forKey: .slot)
+        if step == .right { return }
+        try container.encode(step.index, forKey: .index)
     }
 }

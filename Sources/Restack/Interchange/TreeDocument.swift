@@ -105,7 +105,9 @@ struct ContainerDocument: Codable {
                 slots.append(try keys.decodeIfPresent(TreeRecord.self, forKey: key).map { [$0.record] } ?? [])
             }
         }
-        container = try definition.decoded(slots, settings: JSONSettings(keys: keys, path: decoder.codingPath))
+        let settings = try JSONSettings(keys: keys, path: decoder.codingPath)
+            .read(definition.settingDeclarations, slots: definition.slots, slotCounts: slots.map(\.count))
+        container = RestorationContainer(kind: kind, slots: slots, settings: settings)
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -53,37 +53,22 @@ public enum ColumnsColumn: String, Hashable, Sendable, CaseIterable {
 extension ColumnsContainer: ContainerKind {
     package static var kind: ContainerKindName { .columns }
     package static var noun: String { "column split" }
+    /// A column per ``ColumnsColumn``; the detail shows the app's placeholder when it restores
+    /// empty.
     package static var slots: [ContainerSlot] {
-        ColumnsColumn.allCases.map { ContainerSlot(name: $0.rawValue, isSequence: true, isRequired: true) }
+        ColumnsColumn.allCases.map { ContainerSlot(name: $0.rawValue, isSequence: true, isRequired: true, showsPlaceholder: $0 == .detail) }
     }
-    package static var settingNames: [String] { ["focus"] }
-    package static var settingValues: [String: [String]] { ["focus": ColumnsColumn.allCases.map(\.rawValue)] }
-    /// `focus` is written only when it is not the sidebar.
-    package static var unwrittenDefaults: [String: ContainerSetting] { ["focus": .text(Column.sidebar.rawValue)] }
+    /// `focus` names the column shown when only one shows; written only when it is not the
+    /// sidebar, always stated in a plan.
+    package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {
+        visitor.choice("focus", &focus, default: .sidebar, writtenAtDefault: false, isFocus: true)
+    }
 
     package var slotContents: [[Element]] { [sidebar, content, detail] }
-    package var settings: [ContainerSetting?] { [.text(focus.rawValue)] }
-    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
-        self.init(sidebar: slotContents[0], content: slotContents[1], detail: slotContents[2], focus: settings[0].choice(default: .sidebar))
+    package init(slotContents: [[Element]]) {
+        self.init(sidebar: slotContents[0], content: slotContents[1], detail: slotContents[2])
     }
     package var container: Container<Element> { .columns(self) }
-
-    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
-        .columns(ColumnsContainer<RestorationRecord>(sidebar: slots[0], content: slots[1], detail: slots[2],
-                                                     focus: try settings.choice("focus", default: Column.sidebar)))
-    }
-
-    /// A stored column split without a focus focuses the sidebar (it is stored only when not).
-    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
-        var focus = Column.sidebar
-        if let stored = settings[0] {
-            guard case .text(let name) = stored, let column = Column(rawValue: name) else {
-                throw ContainerKindProblem(setting: "focus", phrase: "has no valid focus")
-            }
-            focus = column
-        }
-        return .columns(ColumnsContainer<RestorationRecord>(sidebar: slots[0], content: slots[1], detail: slots[2], focus: focus))
-    }
 
     /// Rules 1 to 4 on each column (roles are kept: no record changes column), then the focus
     /// rule: if the focused column restores empty and another does not, the focus moves to the
@@ -98,13 +83,9 @@ extension ColumnsContainer: ContainerKind {
             let towardDetail = (saved + 1..<columns.count).first { !columns[$0].isEmpty }
             restored = towardSidebar ?? towardDetail ?? saved
         }
-        let planned = ColumnsContainer<PlannedRecord>(sidebar: columns[0], content: columns[1], detail: columns[2], focus: Column.allCases[restored])
+        var planned = ColumnsContainer<PlannedRecord>(slotContents: columns, settings: settings)
+        planned.focus = Column.allCases[restored]
         return (.columns(planned), restored != saved ? [.focusMoved] : [])
-    }
-
-    /// A plan always shows the focus, and whether the detail shows a placeholder.
-    package var plannedSettings: [(key: String, value: ContainerSetting?)] {
-        [("focus", .text(focus.rawValue)), ("detailPlaceholder", .bool(detail.isEmpty))]
     }
 
     /// Rule 8: one stack of the columns up to and including the focused one, sidebar first; the
@@ -130,7 +111,9 @@ extension ColumnsContainer: ContainerKind {
         }
         let popped = Array(columns[column][(position + 1)...])
         columns[column] = Array(columns[column][..<position]) + [replacement]
-        return (ColumnsContainer(sidebar: columns[0], content: columns[1], detail: columns[2], focus: Column.allCases[column]), popped)
+        var result = self
+        (result.sidebar, result.content, result.detail, result.focus) = (columns[0], columns[1], columns[2], Column.allCases[column])
+        return (result, popped)
     }
 
     /// A deep link pushes onto the detail column, whichever column its path revealed.
@@ -157,17 +140,10 @@ extension ColumnsContainer: ContainerKind {
 // MARK: - Drawing
 
 extension ColumnsContainer {
-    /// Three columns, the focused one marked and a detail that restored empty showing the app's
-    /// placeholder; a plan states the focus (and the saved one when it moved) and the placeholder.
+    /// Three columns (the focused one and the placeholder marked, as declared); the compact
+    /// stack goes up to the focus.
     package var drawing: ContainerDrawing {
-        ContainerDrawing(
-            body: .panes(Column.allCases.map { column in
-                ContainerDrawing.Pane(title: column.rawValue, slots: [column.rawValue], isFocused: column == focus,
-                                      showsPlaceholder: column == .detail && detail.isEmpty)
-            }),
-            compactTitle: "compact: one stack up to the focus",
-            settings: [ContainerDrawing.Setting(name: "focus", value: focus.rawValue, phrase: "focus \(focus.rawValue)")]
-                + (detail.isEmpty ? [ContainerDrawing.Setting(name: "detailPlaceholder", phrase: "detail placeholder")] : [])
-        )
+        ContainerDrawing(body: .panePerSlot(Self.slots),
+                         compactTitle: "compact: one stack up to the focus")
     }
 }

@@ -72,13 +72,21 @@ public enum ContainerKindName: String, Hashable, Sendable, CaseIterable {
 // MARK: - The registry: the only switches over the kinds
 
 /// An operation on a container of any kind, given the kind's own type.
+///
+/// What a kind does (its rules, arrangement, deep-link steps, drawing, the questions its
+/// settings answer) is asked of the container as `any ContainerKind<Element>`
+/// (``Container/definition``). The few operations the restore path runs on every container (its
+/// parts, assembling one, reading one from stored rows) are visitors instead: the switch below
+/// calls them with each kind's own type, so that the compiler specializes them for the element
+/// (an existential's unspecialized code looks up the metadata of `[[Element]]` at each call;
+/// figures: the store's Performance article).
 package protocol ContainerVisitor {
     associatedtype Element
     associatedtype Result
     func visit<Kind: ContainerKind>(_ container: Kind) -> Result where Kind.Element == Element
 }
 
-/// An operation on a kind's type, for a kind named at run time.
+/// An operation on a kind's type, for a kind named at run time (see ``ContainerVisitor``).
 package protocol ContainerKindVisitor {
     associatedtype Element
     associatedtype Result
@@ -109,17 +117,31 @@ extension Container {
         case .columns: visitor.visit(ColumnsContainer<Element>.self)
         }
     }
+
+    private struct Definition: ContainerVisitor {
+        func visit<Kind: ContainerKind>(_ container: Kind) -> any ContainerKind<Element> where Kind.Element == Element { container }
+    }
+
+    private struct KindType: ContainerKindVisitor {
+        func visit<Kind: ContainerKind>(_ kind: Kind.Type) -> any ContainerKind<Element>.Type where Kind.Element == Element { kind }
+    }
+
+    /// The container as its kind's own type, for what differs between kinds: its rules,
+    /// arrangement, deep-link steps, drawing, and the questions its settings answer.
+    package var definition: any ContainerKind<Element> {
+        open(Definition())
+    }
+
+    /// The type of the kind named `kind`, holding this element type.
+    package static func definition(of kind: Kind) -> any ContainerKind<Element>.Type {
+        open(kind, KindType())
+    }
 }
 
 extension ContainerKindName {
     /// The kind's definition (for its declarations: slots, settings, noun).
     package var definition: any ContainerKind.Type {
-        RestorationContainer.open(self, Definition())
-    }
-
-    private struct Definition: ContainerKindVisitor {
-        typealias Element = RestorationRecord
-        func visit<Kind: ContainerKind>(_ kind: Kind.Type) -> any ContainerKind.Type where Kind.Element == Element { kind }
+        RestorationContainer.definition(of: self)
     }
 
     /// The slots of every kind, in kind order: the stored slot names.
@@ -163,7 +185,7 @@ extension Container {
 
     /// The container's kind.
     public var kind: Kind {
-        parts.kind.kind
+        type(of: definition).kind
     }
 
     /// Every element with its step, in document order: slots in the order the kind lists them
@@ -239,52 +261,20 @@ extension Container where Element == RestorationRecord {
 // MARK: - A kind's own steps, for a container of any kind
 
 extension Container {
-    private struct Boxed: ContainerVisitor {
-        func visit<Kind: ContainerKind>(_ container: Kind) -> any ContainerKind where Kind.Element == Element { container }
-    }
-
-    private struct Compact: ContainerVisitor {
-        func visit<Kind: ContainerKind>(_ container: Kind) -> (stack: [Element], hidden: [Element])? where Kind.Element == Element {
-            container.compactArrangement
-        }
-    }
-
-    private struct Reveal: ContainerVisitor {
-        let index: Int
-        let replacement: Element
-        func visit<Kind: ContainerKind>(_ container: Kind) -> DeepLinkReveal<Element> where Kind.Element == Element {
-            container.revealing(index, replacedBy: replacement)
-        }
-    }
-
-    private struct Push: ContainerVisitor {
-        let pushed: [Element]
-        let candidates: [Int]
-        let same: (Element, Element) -> Bool
-        func visit<Kind: ContainerKind>(_ container: Kind) -> DeepLinkPush<Element> where Kind.Element == Element {
-            container.pushing(pushed, revealing: candidates, same: same)
-        }
-    }
-
-    /// The container as its kind's definition, for what does not depend on the element.
-    package var definition: any ContainerKind {
-        open(Boxed())
-    }
-
     /// Rule 8, as the kind says: the one stack a compact layout shows and the elements it
     /// hides; `nil` for a kind that shows as it is.
     package var compactArrangement: (stack: [Element], hidden: [Element])? {
-        open(Compact())
+        definition.compactArrangement
     }
 
     /// The kind's deep-link reveal of the child at `index` (in document order).
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
-        open(Reveal(index: index, replacement: replacement))
+        definition.revealing(index, replacedBy: replacement)
     }
 
     /// The kind's deep-link push of `pushed`, where ``ContainerKind/pushTarget`` said, the
     /// records already shown revealed (``ContainerKind/pushing(_:revealing:same:)``).
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
-        withoutActuallyEscaping(same) { same in open(Push(pushed: pushed, candidates: candidates, same: same)) }
+        definition.pushing(pushed, revealing: candidates, same: same)
     }
 }

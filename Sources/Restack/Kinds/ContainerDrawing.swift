@@ -2,9 +2,11 @@
 /// text), as the kind declares it in its own file: the panes or the tab row under its title, the
 /// title of its compact stack, and the settings a plan states.
 ///
-/// A kind declares it for saved and planned containers alike (``ContainerKind/drawing``): the
-/// inspector draws the planned container's, and compares the saved one's settings with it. So a
-/// new kind is drawn and listed by declaring this, with no change to the inspector.
+/// A kind declares its panes or tab row and its titles (``ContainerKind/drawing``), for saved and
+/// planned containers alike; the focused pane, the placeholder and the settings a plan states
+/// come from its declarations (``Container/drawing``). The inspector draws the planned
+/// container's, and compares the saved one's settings with it. So a new kind is drawn and listed
+/// with no change to the inspector.
 package struct ContainerDrawing: Sendable, Equatable {
     /// What is drawn under the container's title.
     package enum Body: Sendable, Equatable {
@@ -12,6 +14,11 @@ package struct ContainerDrawing: Sendable, Equatable {
         case panes([Pane])
         /// One row of tabs, with the child at `selected` (in document order) marked.
         case tabRow(selected: Int?)
+
+        /// A framed pane per slot, titled with the slot's name, in slot order.
+        package static func panePerSlot(_ slots: [ContainerSlot]) -> Body {
+            .panes(slots.map { Pane(title: $0.name, slots: [$0.name]) })
+        }
     }
 
     /// A framed column: the records of some slots, the top one first.
@@ -20,16 +27,18 @@ package struct ContainerDrawing: Sendable, Equatable {
         package var title: String
         /// The slots whose records it shows (a record is drawn in the slot it restores in).
         package var slots: [String]
-        /// The side shown when only one shows: its title says `(focus)`.
+        /// The side shown when only one shows: its title says `(focus)`. Set from the kind's
+        /// focus setting.
         package var isFocused: Bool
         /// The column restored empty and the app shows its placeholder there (a split's detail).
+        /// Set from the kind's slots.
         package var showsPlaceholder: Bool
 
-        package init(title: String, slots: [String], isFocused: Bool = false, showsPlaceholder: Bool = false) {
+        package init(title: String, slots: [String]) {
             self.title = title
             self.slots = slots
-            self.isFocused = isFocused
-            self.showsPlaceholder = showsPlaceholder
+            self.isFocused = false
+            self.showsPlaceholder = false
         }
     }
 
@@ -38,12 +47,13 @@ package struct ContainerDrawing: Sendable, Equatable {
         /// What a planned container's setting is compared by with the saved one's: `focus`.
         package var name: String
         /// The value a plan compares with the saved container's (`(saved primary)` when they
-        /// differ); `nil` for a setting that is not compared.
+        /// differ); `nil` for a placeholder, which is not compared.
         package var value: String?
         /// The words of the plan: `focus detail`, `nothing selected`, `detail placeholder`.
         package var phrase: String
-        /// A setting of the saved state rather than an outcome of the rules: stated for a
-        /// container that was not restored too.
+        /// A setting stated only away from its default (``PlanStatement/awayFromDefault``), which
+        /// changes how the saved records restore: stated for a container that was not restored
+        /// too.
         package var isSaved: Bool
 
         package init(name: String, value: String? = nil, phrase: String, isSaved: Bool = false) {
@@ -60,26 +70,34 @@ package struct ContainerDrawing: Sendable, Equatable {
     package var body: Body
     /// The title of the frame of the one stack a compact layout shows.
     package var compactTitle: String
-    /// The settings a plan states, in order.
+    /// The settings a plan states, in order: from the kind's declarations.
     package var settings: [Setting]
 
-    package init(titleSuffix: String? = nil, body: Body, compactTitle: String = "compact: one stack", settings: [Setting] = []) {
+    package init(titleSuffix: String? = nil, body: Body, compactTitle: String = "compact: one stack") {
         self.titleSuffix = titleSuffix
         self.body = body
         self.compactTitle = compactTitle
-        self.settings = settings
+        self.settings = []
     }
 }
 
 extension Container {
-    private struct Drawing: ContainerVisitor {
-        func visit<Kind: ContainerKind>(_ container: Kind) -> ContainerDrawing where Kind.Element == Element {
-            container.drawing
-        }
-    }
-
-    /// How `restore-inspect` draws and lists this container, as its kind declares.
+    /// How `restore-inspect` draws and lists this container: its kind's drawing (panes or tab
+    /// row, titles), the focused pane and the placeholder marked, and the settings a plan states,
+    /// as the kind's declarations say (``ContainerKind/statedSettings``).
     package var drawing: ContainerDrawing {
-        open(Drawing())
+        let definition = definition
+        var drawing = definition.drawing
+        if case .panes(var panes) = drawing.body {
+            let focused = definition.focusedSlot
+            let placeholders = zip(type(of: definition).slots, definition.slotContents).filter { $0.showsPlaceholder && $1.isEmpty }.map(\.0.name)
+            for index in panes.indices {
+                panes[index].isFocused = focused.map(panes[index].slots.contains) ?? false
+                panes[index].showsPlaceholder = panes[index].slots.contains(where: placeholders.contains)
+            }
+            drawing.body = .panes(panes)
+        }
+        drawing.settings = definition.statedSettings
+        return drawing
     }
 }

@@ -1,6 +1,6 @@
 /// A drill-down container: a left stack and an optional right element, as SGBDrillDownController
-/// keeps them. A format-1 drill-down (``RestorationTree/drillDown(formatVersion:left:right:)``) is
-/// a tree whose root is one of these.
+/// keeps them. A format-1 state is a tree of format version 1 whose root is one of these
+/// (``RestorationTree/Form/drillDown``).
 public struct DrillDownContainer<Element> {
     /// The left stack, bottom (root) first.
     public var left: [Element]
@@ -31,22 +31,13 @@ extension DrillDownContainer: ContainerKind {
     package static var slots: [ContainerSlot] {
         [ContainerSlot(name: "left", isSequence: true, isRequired: true), ContainerSlot(name: "right", isSequence: false, isRequired: false)]
     }
-    package static var settingNames: [String] { [] }
+    package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {}
 
     package var slotContents: [[Element]] { [left, right.map { [$0] } ?? []] }
-    package var settings: [ContainerSetting?] { [] }
-    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
+    package init(slotContents: [[Element]]) {
         self.init(left: slotContents[0], right: slotContents[1].first)
     }
     package var container: Container<Element> { .drillDown(self) }
-
-    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
-        .drillDown(DrillDownContainer<RestorationRecord>(left: slots[0], right: slots[1].first))
-    }
-
-    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
-        .drillDown(DrillDownContainer<RestorationRecord>(left: slots[0], right: slots[1].first))
-    }
 
     /// Rules 1 to 4 on both slots, then rule 5: nothing moves into the right slot; a lone
     /// surviving right record becomes the sole left record (noted `right-promoted`).
@@ -54,12 +45,14 @@ extension DrillDownContainer: ContainerKind {
         let left = planner.sequence(0)
         let right = planner.single(1)
         if left.isEmpty, let lone = right {
-            return (.drillDown(DrillDownContainer<PlannedRecord>(left: [lone], right: nil)), [.rightPromoted])
+            return (.drillDown(DrillDownContainer<PlannedRecord>(slotContents: [[lone], []], settings: settings)), [.rightPromoted])
         }
-        return (.drillDown(DrillDownContainer<PlannedRecord>(left: left, right: right)), [])
+        return (.drillDown(DrillDownContainer<PlannedRecord>(slotContents: [left, right.map { [$0] } ?? []], settings: settings)), [])
     }
 
-    /// Rule 8 for a drill-down: one stack, left then right; nothing hidden.
+    /// Rule 8 for a drill-down: one stack, left then right; nothing hidden. Drawn as a pane
+    /// per slot (the default drawing); a right record promoted to the left (rule 5) is drawn
+    /// where it restores.
     package var compactArrangement: (stack: [Element], hidden: [Element])? {
         (left + (right.map { [$0] } ?? []), [])
     }
@@ -69,11 +62,13 @@ extension DrillDownContainer: ContainerKind {
     /// the right one, so that it is the top of the left stack and the right slot is empty
     /// (nothing moves into the right slot, as in rule 5).
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
+        var result = self
         guard index < left.count else {
-            return DeepLinkReveal(content: .drillDown(DrillDownContainer(left: left, right: replacement)), popped: [], notes: [])
+            result.right = replacement
+            return DeepLinkReveal(content: .drillDown(result), popped: [], notes: [])
         }
-        return DeepLinkReveal(content: .drillDown(DrillDownContainer(left: Array(left[..<index]) + [replacement], right: nil)),
-                              popped: Array(left[(index + 1)...]) + (right.map { [$0] } ?? []), notes: [])
+        (result.left, result.right) = (Array(left[..<index]) + [replacement], nil)
+        return DeepLinkReveal(content: .drillDown(result), popped: Array(left[(index + 1)...]) + (right.map { [$0] } ?? []), notes: [])
     }
 
     package var pushTarget: DeepLinkTarget { .here(truncating: false) }
@@ -89,7 +84,10 @@ extension DrillDownContainer: ContainerKind {
     /// slot), and only the rest is pushed, one at a time.
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
         let applied = DeepLinkRun.apply(pushed, onto: slotContents.flatMap { $0 }, revealing: candidates, same: same)
-        var result = applied.kept.count > left.count ? self : DrillDownContainer(left: applied.kept, right: nil)
+        var result = self
+        if applied.kept.count <= left.count {
+            (result.left, result.right) = (applied.kept, nil)
+        }
         for element in applied.rest {
             if result.left.isEmpty {
                 result.left = [element]
@@ -101,16 +99,5 @@ extension DrillDownContainer: ContainerKind {
             }
         }
         return applied.push(.drillDown(result))
-    }
-}
-
-// MARK: - Drawing
-
-extension DrillDownContainer {
-    /// Two columns, the left stack and the right slot; a right record promoted to the left
-    /// (rule 5) is drawn where it restores.
-    package var drawing: ContainerDrawing {
-        ContainerDrawing(body: .panes([ContainerDrawing.Pane(title: "left", slots: ["left"]),
-                                       ContainerDrawing.Pane(title: "right", slots: ["right"])]))
     }
 }

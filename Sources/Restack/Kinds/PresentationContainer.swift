@@ -43,22 +43,13 @@ extension PresentationContainer: ContainerKind {
     package static var slots: [ContainerSlot] {
         [ContainerSlot(name: "base", isSequence: false, isRequired: true), ContainerSlot(name: "presented", isSequence: true, isRequired: true)]
     }
-    package static var settingNames: [String] { [] }
+    package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {}
 
     package var slotContents: [[Element]] { [base.map { [$0] } ?? [], presented] }
-    package var settings: [ContainerSetting?] { [] }
-    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
+    package init(slotContents: [[Element]]) {
         self.init(base: slotContents[0].first, presented: slotContents[1])
     }
     package var container: Container<Element> { .presentation(self) }
-
-    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
-        .presentation(PresentationContainer<RestorationRecord>(base: slots[0].first, presented: slots[1]))
-    }
-
-    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
-        .presentation(PresentationContainer<RestorationRecord>(base: slots[0].first, presented: slots[1]))
-    }
 
     /// Rule 12 (`presentation`): rules 1 to 3 on the base, then up the chain until a record is
     /// not restored. Every presented record above it, and all of them when the base is null or
@@ -68,7 +59,7 @@ extension PresentationContainer: ContainerKind {
     package func plan(_ planner: inout SlotPlanner) -> (content: Container<PlannedRecord>, notes: [RestorationPlan.Note.Kind]) {
         let base = planner.single(0)
         let presented = planner.truncatingSequence(1, intact: base != nil)
-        return (.presentation(PresentationContainer<PlannedRecord>(base: base, presented: presented)), [])
+        return (.presentation(PresentationContainer<PlannedRecord>(slotContents: [base.map { [$0] } ?? [], presented], settings: settings)), [])
     }
 
     /// A deep link reveals an element of a presentation chain, base then presented, by
@@ -76,7 +67,8 @@ extension PresentationContainer: ContainerKind {
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
         let chain = slotContents.flatMap { $0 }
         let kept = Array(chain[..<index]) + [replacement]
-        let content = base == nil ? PresentationContainer(base: nil, presented: kept) : PresentationContainer(base: kept[0], presented: Array(kept.dropFirst()))
+        var content = self
+        (content.base, content.presented) = base == nil ? (nil, kept) : (kept[0], Array(kept.dropFirst()))
         return DeepLinkReveal(content: .presentation(content), popped: Array(chain[(index + 1)...]), notes: [])
     }
 
@@ -91,8 +83,8 @@ extension PresentationContainer: ContainerKind {
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
         let applied = DeepLinkRun.apply(pushed, onto: slotContents.flatMap { $0 }, revealing: candidates, same: same)
         let all = applied.sequence
-        let content = base == nil && !presented.isEmpty ? PresentationContainer(base: nil, presented: all)
-            : PresentationContainer(base: all.first, presented: Array(all.dropFirst()))
+        var content = self
+        (content.base, content.presented) = base == nil && !presented.isEmpty ? (nil, all) : (all.first, Array(all.dropFirst()))
         return applied.push(.presentation(content))
     }
 }

@@ -58,37 +58,23 @@ extension RecordPath.Step {
 extension SplitContainer: ContainerKind {
     package static var kind: ContainerKindName { .split }
     package static var noun: String { "split" }
+    /// The detail shows the app's placeholder when it restores empty.
     package static var slots: [ContainerSlot] {
-        [ContainerSlot(name: "primary", isSequence: true, isRequired: true), ContainerSlot(name: "detail", isSequence: true, isRequired: true)]
+        [ContainerSlot(name: "primary", isSequence: true, isRequired: true),
+         ContainerSlot(name: "detail", isSequence: true, isRequired: true, showsPlaceholder: true)]
     }
-    package static var settingNames: [String] { ["focus", "compact"] }
-    package static var settingValues: [String: [String]] {
-        ["focus": SplitSide.allCases.map(\.rawValue), "compact": SplitCompactPolicy.allCases.map(\.rawValue)]
+    /// `focus` names the side shown when only one shows; `compact` is rule 8's policy, which a
+    /// plan's JSON shows as the arrangement it made. Both are always written.
+    package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {
+        visitor.choice("focus", &focus, default: .primary, isFocus: true)
+        visitor.choice("compact", &compact, default: .merge, plan: .textOnly, noun: "compact policy")
     }
 
     package var slotContents: [[Element]] { [primary, detail] }
-    package var settings: [ContainerSetting?] { [.text(focus.rawValue), .text(compact.rawValue)] }
-    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
-        self.init(primary: slotContents[0], detail: slotContents[1],
-                  focus: settings[0].choice(default: .primary), compact: settings[1].choice(default: .merge))
+    package init(slotContents: [[Element]]) {
+        self.init(primary: slotContents[0], detail: slotContents[1])
     }
     package var container: Container<Element> { .split(self) }
-
-    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
-        .split(SplitContainer<RestorationRecord>(primary: slots[0], detail: slots[1],
-                                                 focus: try settings.choice("focus", default: Side.primary),
-                                                 compact: try settings.choice("compact", default: CompactPolicy.merge)))
-    }
-
-    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
-        guard case .text(let focusName)? = settings[0], let focus = Side(rawValue: focusName) else {
-            throw ContainerKindProblem(setting: "focus", phrase: "has no valid focus")
-        }
-        guard case .text(let compactName)? = settings[1], let compact = CompactPolicy(rawValue: compactName) else {
-            throw ContainerKindProblem(setting: "compact", phrase: "has no valid compact policy")
-        }
-        return .split(SplitContainer<RestorationRecord>(primary: slots[0], detail: slots[1], focus: focus, compact: compact))
-    }
 
     /// Rules 1 to 4 on both stacks, then rule 6: roles are kept; if the focused side restores
     /// empty and the other does not, the focus moves to the other side; otherwise it stays.
@@ -101,12 +87,9 @@ extension SplitContainer: ContainerKind {
         default: focus
         }
         let notes: [RestorationPlan.Note.Kind] = (restored != focus ? [.focusMoved] : []) + (primary.isEmpty ? [.primaryEmpty] : [])
-        return (.split(SplitContainer<PlannedRecord>(primary: primary, detail: detail, focus: restored, compact: compact)), notes)
-    }
-
-    /// A plan shows the focus after rule 6 and whether the detail shows a placeholder.
-    package var plannedSettings: [(key: String, value: ContainerSetting?)] {
-        [("focus", .text(focus.rawValue)), ("detailPlaceholder", .bool(detail.isEmpty))]
+        var planned = SplitContainer<PlannedRecord>(slotContents: [primary, detail], settings: settings)
+        planned.focus = restored
+        return (.split(planned), notes)
     }
 
     /// Rule 8: `merge`: primary then detail; `omitDetail`: primary, detail hidden; `focus`: the
@@ -165,17 +148,10 @@ extension SplitContainer: ContainerKind {
 // MARK: - Drawing
 
 extension SplitContainer {
-    /// Two columns, primary and detail, the focused one marked and a detail that restored empty
-    /// showing the app's placeholder; a plan states the focus (and the saved one when rule 6
-    /// moved it), the compact policy and the placeholder.
+    /// Two columns, primary and detail (the focused one and the placeholder marked, as
+    /// declared); the compact stack's title names the policy.
     package var drawing: ContainerDrawing {
-        ContainerDrawing(
-            body: .panes([ContainerDrawing.Pane(title: "primary", slots: ["primary"], isFocused: focus == .primary),
-                          ContainerDrawing.Pane(title: "detail", slots: ["detail"], isFocused: focus == .detail, showsPlaceholder: detail.isEmpty)]),
-            compactTitle: "compact \(compact.rawValue): one stack",
-            settings: [ContainerDrawing.Setting(name: "focus", value: focus.rawValue, phrase: "focus \(focus.rawValue)"),
-                       ContainerDrawing.Setting(name: "compact", phrase: "compact \(compact.rawValue)")]
-                + (detail.isEmpty ? [ContainerDrawing.Setting(name: "detailPlaceholder", phrase: "detail placeholder")] : [])
-        )
+        ContainerDrawing(body: .panePerSlot(Self.slots),
+                         compactTitle: "compact \(compact.rawValue): one stack")
     }
 }

@@ -52,56 +52,35 @@ extension StackContainer: ContainerKind {
     package static var kind: ContainerKindName { .stack }
     package static var noun: String { "stack" }
     package static var slots: [ContainerSlot] { [ContainerSlot(name: "records", isSequence: true, isRequired: true)] }
-    package static var settingNames: [String] { ["afterDrop"] }
-    package static var settingValues: [String: [String]] { ["afterDrop": StackAfterDrop.allCases.map(\.rawValue)] }
-    /// `afterDrop` is written only as `truncate`: files, plans and stored rows made before the
-    /// setting existed keep every byte.
-    package static var unwrittenDefaults: [String: ContainerSetting] { ["afterDrop": .text(AfterDrop.closeGap.rawValue)] }
+    /// `afterDrop` is written in files, rows and plans only as `truncate` (files, plans and
+    /// stored rows made before the setting existed keep every byte), and stated for a stack not
+    /// restored too.
+    package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {
+        visitor.choice("afterDrop", &afterDrop, default: .closeGap, writtenAtDefault: false, plan: .awayFromDefault, noun: "after-drop rule")
+    }
 
     package var slotContents: [[Element]] { [records] }
-    package var settings: [ContainerSetting?] { [.text(afterDrop.rawValue)] }
-    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
-        self.init(records: slotContents[0], afterDrop: settings[0].choice(default: .closeGap))
+    package init(slotContents: [[Element]]) {
+        self.init(records: slotContents[0])
     }
     package var container: Container<Element> { .stack(self) }
 
-    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
-        .stack(StackContainer<RestorationRecord>(records: slots[0], afterDrop: try settings.choice("afterDrop", default: AfterDrop.closeGap)))
-    }
-
-    /// A stored stack without the setting (every stack saved before it existed) closes gaps.
-    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
-        switch settings[0] {
-        case nil:
-            return .stack(StackContainer<RestorationRecord>(records: slots[0]))
-        case .text(let name)?:
-            guard let afterDrop = AfterDrop(rawValue: name) else { fallthrough }
-            return .stack(StackContainer<RestorationRecord>(records: slots[0], afterDrop: afterDrop))
-        default:
-            throw ContainerKindProblem(setting: "afterDrop", phrase: "has no valid after-drop rule")
-        }
-    }
-
     /// Rules 1 to 4 (`closeGap`), or rules 1 to 3 up the stack until a record is not restored
-    /// and rule 12 above it (`truncate`).
+    /// and rule 12 above it (`truncate`). A stack shows as it is in every layout: no
+    /// arrangement (rule 8).
     package func plan(_ planner: inout SlotPlanner) -> (content: Container<PlannedRecord>, notes: [RestorationPlan.Note.Kind]) {
         let records = switch afterDrop {
         case .closeGap: planner.sequence(0)
         case .truncate: planner.truncatingSequence(0)
         }
-        return (.stack(StackContainer<PlannedRecord>(records: records, afterDrop: afterDrop)), [])
-    }
-
-    /// A plan writes `afterDrop` only for a truncating stack. A stack shows as it is in every
-    /// layout: no arrangement (rule 8).
-    package var plannedSettings: [(key: String, value: ContainerSetting?)] {
-        afterDrop == .truncate ? [("afterDrop", .text(afterDrop.rawValue))] : []
+        return (.stack(StackContainer<PlannedRecord>(slotContents: [records], settings: settings)), [])
     }
 
     /// A deep link reveals an element of a stack by popping every element above it.
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
-        DeepLinkReveal(content: .stack(StackContainer(records: Array(records[..<index]) + [replacement], afterDrop: afterDrop)),
-                       popped: Array(records[(index + 1)...]), notes: [])
+        var result = self
+        result.records = Array(records[..<index]) + [replacement]
+        return DeepLinkReveal(content: .stack(result), popped: Array(records[(index + 1)...]), notes: [])
     }
 
     /// A deep link pushes onto the top of a stack. A pushed record not restored leaves no gap
@@ -114,20 +93,19 @@ extension StackContainer: ContainerKind {
     /// popped, the rest goes on top.
     package func pushing(_ pushed: [Element], revealing candidates: [Int], same: (Element, Element) -> Bool) -> DeepLinkPush<Element> {
         let applied = DeepLinkRun.apply(pushed, onto: records, revealing: candidates, same: same)
-        return applied.push(.stack(StackContainer(records: applied.sequence, afterDrop: afterDrop)))
+        var result = self
+        result.records = applied.sequence
+        return applied.push(.stack(result))
     }
 }
 
 // MARK: - Drawing
 
 extension StackContainer {
-    /// One column; a stack that truncates says so in its title and its plan row, restored or not.
+    /// One column; a stack that truncates says so in its title (and its plan row, restored or
+    /// not: ``PlanStatement/awayFromDefault``).
     package var drawing: ContainerDrawing {
-        let truncates = afterDrop == .truncate
-        return ContainerDrawing(
-            titleSuffix: truncates ? "truncates" : nil,
-            body: .panes([ContainerDrawing.Pane(title: "stack", slots: Self.slots.map(\.name))]),
-            settings: truncates ? [ContainerDrawing.Setting(name: "afterDrop", phrase: "afterDrop truncate", isSaved: true)] : []
-        )
+        ContainerDrawing(titleSuffix: afterDrop == .truncate ? "truncates" : nil,
+                         body: .panes([ContainerDrawing.Pane(title: "stack", slots: Self.slots.map(\.name))]))
     }
 }

@@ -26,66 +26,40 @@ extension TabsContainer: ContainerKind {
     package static var kind: ContainerKindName { .tabs }
     package static var noun: String { "tab bar" }
     package static var slots: [ContainerSlot] { [ContainerSlot(name: "tabs", isSequence: true, isRequired: true)] }
-    package static var settingNames: [String] { ["selected"] }
-    package static var settingIndexes: [String: String] { ["selected": "tabs"] }
+    /// `selected` indexes `tabs`: required when there are tabs and in range, none when there are
+    /// none.
+    package mutating func visitSettings(_ visitor: inout some ContainerSettingVisitor) {
+        visitor.index("selected", &selected, slot: "tabs", element: "tab")
+    }
 
     package var slotContents: [[Element]] { [tabs] }
-    package var settings: [ContainerSetting?] { [selected.map { .integer($0) }] }
-    package init(slotContents: [[Element]], settings: [ContainerSetting?]) {
-        self.init(tabs: slotContents[0], selected: settings[0].integer)
+    package init(slotContents: [[Element]]) {
+        self.init(tabs: slotContents[0], selected: nil)
     }
     package var container: Container<Element> { .tabs(self) }
-
-    /// `selected` is required when there are tabs, and in range; absent or null when there are
-    /// none.
-    package static func decoded(_ slots: [[RestorationRecord]], settings: JSONSettings) throws -> RestorationContainer {
-        let tabs = slots[0]
-        let selected = try settings.wholeNumber("selected")
-        switch (selected, tabs.isEmpty) {
-        case (nil, false):
-            throw StateFileError(path: settings.place("selected"), problem: "required when there are tabs (the index of the selected tab)")
-        case (let index?, true):
-            throw StateFileError(path: settings.place("selected"), problem: "must be absent or null when there are no tabs, found \(index)")
-        case (let index?, false) where !tabs.indices.contains(index):
-            throw StateFileError(path: settings.place("selected"), problem: "out of range: \(index) is not in 0...\(tabs.count - 1)")
-        default:
-            return .tabs(TabsContainer<RestorationRecord>(tabs: tabs, selected: selected))
-        }
-    }
-
-    package static func stored(_ slots: [[RestorationRecord]], settings: [ContainerSetting?]) throws(ContainerKindProblem) -> RestorationContainer {
-        let tabs = slots[0]
-        var selected: Int?
-        switch settings[0] {
-        case nil: selected = nil
-        case .integer(let index)?: selected = index
-        default: throw ContainerKindProblem(setting: "selected", phrase: "selects a tab it does not have")
-        }
-        guard tabs.isEmpty ? selected == nil : selected.map(tabs.indices.contains) == true else {
-            throw ContainerKindProblem(setting: "selected", phrase: "selects a tab it does not have")
-        }
-        return .tabs(TabsContainer<RestorationRecord>(tabs: tabs, selected: selected))
-    }
 
     /// Rules 1 to 4 on the tabs, then rule 7: the saved selected tab stays selected; if it was
     /// dropped (or the saved selection names no tab) and another survived, the first surviving
     /// tab is, noted `selection-moved`; with no surviving tab, none is.
     package func plan(_ planner: inout SlotPlanner) -> (content: Container<PlannedRecord>, notes: [RestorationPlan.Note.Kind]) {
         let tabs = planner.sequence(0)
+        var planned = TabsContainer<PlannedRecord>(slotContents: [tabs], settings: settings)
         if let selected, let index = tabs.firstIndex(where: { $0.from.steps.last == .tabs(selected) }) {
-            return (.tabs(TabsContainer<PlannedRecord>(tabs: tabs, selected: index)), [])
+            planned.selected = index
+            return (.tabs(planned), [])
         }
-        return tabs.isEmpty ? (.tabs(TabsContainer<PlannedRecord>(tabs: tabs, selected: nil)), [])
-            : (.tabs(TabsContainer<PlannedRecord>(tabs: tabs, selected: 0)), [.selectionMoved])
+        planned.selected = tabs.isEmpty ? nil : 0
+        return (.tabs(planned), tabs.isEmpty ? [] : [.selectionMoved])
     }
 
     /// A deep link reveals a tab by selecting it (noted `deep-link-selected` when the selection
     /// changes); nothing is popped. A tab bar shows one tab in every layout: no arrangement
     /// (rule 8).
     package func revealing(_ index: Int, replacedBy replacement: Element) -> DeepLinkReveal<Element> {
-        var tabs = tabs
-        tabs[index] = replacement
-        return DeepLinkReveal(content: .tabs(TabsContainer(tabs: tabs, selected: index)), popped: [], notes: selected == index ? [] : [.deepLinkSelected])
+        var result = self
+        result.tabs[index] = replacement
+        result.selected = index
+        return DeepLinkReveal(content: .tabs(result), popped: [], notes: selected == index ? [] : [.deepLinkSelected])
     }
 
     /// A deep link pushes into the selected tab's container: a tab bar is no stack.
@@ -105,19 +79,6 @@ extension TabsContainer {
     /// A row of tabs, the selected one marked; a plan states the selection (and the saved one
     /// when rule 7 moved it).
     package var drawing: ContainerDrawing {
-        ContainerDrawing(
-            body: .tabRow(selected: selected),
-            settings: [ContainerDrawing.Setting(name: "selected", value: selected.map(String.init) ?? "none",
-                                                phrase: selected.map { "selected \($0)" } ?? "nothing selected")]
-        )
-    }
-}
-
-// MARK: - Valid settings
-
-extension TabsContainer {
-    /// The selected tab is any of the tabs, and none when there are no tabs.
-    package static func validSettings(slotCounts: [Int]) -> [[ContainerSetting?]] {
-        slotCounts[0] == 0 ? [[nil]] : (0..<slotCounts[0]).map { [.integer($0)] }
+        ContainerDrawing(body: .tabRow(selected: selected))
     }
 }

@@ -1,8 +1,9 @@
 /// A saved navigation state: a root container whose records may hold containers.
 ///
-/// Every API of Restack takes and returns a tree. A drill-down (SGBDrillDownController's left
-/// stack and right slot, the format-1 state) is a tree whose root is a ``DrillDownContainer``:
-/// build it with ``drillDown(formatVersion:left:right:)`` and read it with ``drillDown``. A
+/// Every API of Restack takes and returns a tree. Format 1 (SGBDrillDownController's left stack
+/// and right slot) is only a way of writing one: a tree of format version 1 whose root is a
+/// ``DrillDownContainer`` of records that hold no container is written, stored and planned in
+/// it (``Form/drillDown``), and ``StateFile`` reads a format-1 document into such a tree. A
 /// SwiftUI `NavigationPath` is a tree whose root is a truncating ``StackContainer``: build it with
 /// ``navigationPath(_:)`` or read it with ``NavigationPathRepresentation/decode(_:)``.
 ///
@@ -15,10 +16,10 @@
 /// )))
 /// let plan = Restorer.plan(tree, layout: .compact)
 ///
-/// let drillDown = RestorationTree.drillDown(
+/// let formatOne = RestorationTree(formatVersion: 1, root: .drillDown(DrillDownContainer(
 ///     left: [RestorationRecord(identifier: "inbox", className: "InboxController")],
 ///     right: RestorationRecord(identifier: "message-42", className: "MessageController")
-/// )
+/// )))
 /// ```
 public struct RestorationTree: Hashable, Sendable {
     /// The format version this library writes for trees in the ``Form/tree`` form.
@@ -54,6 +55,15 @@ public struct RestorationTree: Hashable, Sendable {
             case .tree, .navigationPath: 1...RestorationTree.currentFormatVersion
             }
         }
+
+        /// The format version a state of this form is written in: 1 for a drill-down, the
+        /// current one otherwise.
+        package var currentFormatVersion: Int {
+            switch self {
+            case .drillDown: 1
+            case .tree, .navigationPath: RestorationTree.currentFormatVersion
+            }
+        }
     }
 
     /// The format version the state was saved with. A state whose version its form does not
@@ -67,7 +77,8 @@ public struct RestorationTree: Hashable, Sendable {
     /// a `NavigationPath`. It stays the tree's form while the tree still fits it.
     private var madeAs: Form?
 
-    /// Creates a tree in the ``Form/tree`` form.
+    /// Creates a tree: in the ``Form/tree`` form, or, of format version 1 with a drill-down root
+    /// whose records hold no container, in the format-1 form (``form``).
     ///
     /// - Parameters:
     ///   - formatVersion: The format version; defaults to ``currentFormatVersion``.
@@ -78,17 +89,17 @@ public struct RestorationTree: Hashable, Sendable {
         self.madeAs = nil
     }
 
-    /// A drill-down in the format-1 form: a left stack, bottom (root) first, and an optional
-    /// right record, as SGBDrillDownController keeps them.
-    ///
-    /// - Parameters:
-    ///   - formatVersion: The format version; 1, the drill-down's, by default.
-    ///   - left: The left stack, bottom first.
-    ///   - right: The right record, if any.
-    public static func drillDown(formatVersion: Int = 1, left: [RestorationRecord], right: RestorationRecord? = nil) -> RestorationTree {
-        var tree = RestorationTree(formatVersion: formatVersion, root: .drillDown(DrillDownContainer(left: left, right: right)))
-        tree.madeAs = .drillDown
-        return tree
+    /// A tree read (or made) in `form`, which stays its form while the tree fits it
+    /// (``form``): what a codec that reads a form makes, whatever the format version it reads.
+    package init(formatVersion: Int, root: RestorationContainer, form: Form) {
+        self.init(formatVersion: formatVersion, root: root)
+        madeAs = form == .tree ? nil : form
+    }
+
+    /// A drill-down in the format-1 form, of any format version: a left stack, bottom (root)
+    /// first, and an optional right record, as a format-1 document holds them.
+    package static func drillDown(formatVersion: Int = 1, left: [RestorationRecord], right: RestorationRecord? = nil) -> RestorationTree {
+        RestorationTree(formatVersion: formatVersion, root: .drillDown(DrillDownContainer(left: left, right: right)), form: .drillDown)
     }
 
     /// A SwiftUI `NavigationPath` in the ``Form/navigationPath`` form: a stack of its elements,
@@ -99,14 +110,12 @@ public struct RestorationTree: Hashable, Sendable {
     /// - Parameter records: The path's elements, bottom first: each with the element's type name
     ///   as its class and the value's JSON as its payload (see ``NavigationPathRepresentation``).
     public static func navigationPath(_ records: [RestorationRecord]) -> RestorationTree {
-        var tree = RestorationTree(root: .stack(StackContainer(records: records, afterDrop: .truncate)))
-        tree.madeAs = .navigationPath
-        return tree
+        RestorationTree(formatVersion: currentFormatVersion, root: .stack(StackContainer(records: records, afterDrop: .truncate)), form: .navigationPath)
     }
 
-    /// The form the tree is written, stored and planned in: ``Form/drillDown`` for a tree made
-    /// with ``drillDown(formatVersion:left:right:)`` (or read from a format-1 document), or of
-    /// format version 1, while its root is a drill-down whose records hold no container;
+    /// The form the tree is written, stored and planned in: ``Form/drillDown`` for a tree of
+    /// format version 1 (or read from a format-1 document, of any version) while its root is a
+    /// drill-down whose records hold no container;
     /// ``Form/navigationPath`` for a tree made with ``navigationPath(_:)`` (or read from a path's
     /// representation) while its root is a truncating stack of records that hold no container
     /// and each have a class and a payload, in a format version it restores (a path has no
@@ -127,7 +136,7 @@ public struct RestorationTree: Hashable, Sendable {
     }
 
     /// The root drill-down, or `nil` when the root is another kind.
-    public var drillDown: DrillDownContainer<RestorationRecord>? {
+    package var drillDown: DrillDownContainer<RestorationRecord>? {
         if case .drillDown(let container) = root { container } else { nil }
     }
 

@@ -1,8 +1,9 @@
 /// What a restore of a ``RestorationTree`` gives: the tree to rebuild for the target layout,
 /// every record left out with its reason, notes on what moved, and warnings.
 ///
-/// A plan is the result of ``Restorer/plan(_:layout:resolver:)``. A plan whose root is a
-/// drill-down is read slot by slot through ``drillDown-swift.property``.
+/// A plan is the result of ``Restorer/plan(_:layout:resolver:)``, whatever the form the state was
+/// read in: a format-1 drill-down's plan is a plan whose ``root`` is a drill-down, read slot by
+/// slot from its ``PlannedContainer/content``.
 ///
 /// ```swift
 /// let plan = Restorer.plan(tree, layout: .compact, resolver: .knownClasses(classes))
@@ -12,8 +13,9 @@
 public struct RestorationPlan: Hashable, Sendable {
     /// The format version of the planned state.
     public var formatVersion: Int
-    /// The form of the planned state: a plan of a format-1 drill-down is written, as JSON, in
-    /// the format-1 plan's shape.
+    /// The form the planned state was read in: its JSON is written in that form's plan shape (a
+    /// format-1 drill-down's, byte for byte as format 1 always wrote it), and its
+    /// ``restoredTree`` in that form.
     public var form: RestorationTree.Form
     /// The layout the plan is made for.
     public var layout: Layout
@@ -139,45 +141,7 @@ public struct RestorationPlan: Hashable, Sendable {
     /// arrangement (rule 11).
     public var restoredTree: RestorationTree? {
         guard let root else { return nil }
-        switch (form, root.restoredContainer) {
-        case (.drillDown, .drillDown(let drillDown)):
-            return .drillDown(left: drillDown.left, right: drillDown.right)
-        case (.navigationPath, .stack(let stack)) where stack.afterDrop == .truncate:
-            return .navigationPath(stack.records)
-        case (_, let container):
-            return RestorationTree(root: container)
-        }
-    }
-
-    /// A plan whose root is a drill-down, read slot by slot: the restored left stack and right
-    /// record, and whether the right record was promoted.
-    public struct DrillDown: Hashable, Sendable {
-        /// The restored left stack, bottom first; a promoted right record is its only record.
-        public var left: [PlannedRecord]
-        /// The restored right record, or `nil` when the right slot stays empty.
-        public var right: PlannedRecord?
-        /// Whether the saved right record became the sole left record because no left record
-        /// survived (rule 5).
-        public var rightPromotedToLeft: Bool
-
-        /// The drill-down in a compact layout (rule 8): one stack, the left records then the
-        /// right one, as saved paths; nothing hidden.
-        package var compactArrangement: CompactArrangement {
-            Restorer.compactArrangement(of: .drillDown(DrillDownContainer(left: left, right: right)), layout: .compact) ?? CompactArrangement(stack: [], hidden: [])
-        }
-    }
-
-    /// The plan of a drill-down root, slot by slot; `nil` when the root is another kind. A plan
-    /// that restores nothing (rule 10) gives an empty drill-down.
-    public var drillDown: DrillDown? {
-        switch root?.content {
-        case .drillDown(let drillDown)?:
-            DrillDown(left: drillDown.left, right: drillDown.right, rightPromotedToLeft: notes.contains { $0.kind == .rightPromoted && $0.path == .root })
-        case nil:
-            DrillDown(left: [], right: nil, rightPromotedToLeft: false)
-        default:
-            nil
-        }
+        return RestorationTree(formatVersion: form.currentFormatVersion, root: root.restoredContainer, form: form)
     }
 
     /// Every restored record with its saved path, in document order.
@@ -285,7 +249,13 @@ public struct PlannedContainer: Hashable, Sendable {
     /// Whether the container restores with an empty detail (a split, columns): the app shows
     /// its placeholder.
     public var detailPlaceholder: Bool {
-        content.definition.plannedSettings.contains { $0.key == "detailPlaceholder" && $0.value == .bool(true) }
+        content.definition.showsPlaceholder
+    }
+
+    /// The slot shown when only one shows (a split's side, a column), as the kind's focus
+    /// setting names it after the rules; `nil` for a kind without a focus.
+    package var focus: String? {
+        content.definition.focusedSlot
     }
 
     /// The container as it restores, ready to save again.

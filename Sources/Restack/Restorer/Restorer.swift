@@ -22,8 +22,8 @@ public enum Restorer {
     /// about a record that rules 1, 3 or 10 already drop.
     ///
     /// - Parameters:
-    ///   - tree: The saved tree; a drill-down (``RestorationTree/drillDown(formatVersion:left:right:)``)
-    ///     is one too.
+    ///   - tree: The saved tree, in any form: a format-1 drill-down is a tree whose root is a
+    ///     drill-down.
     ///   - layout: The layout the app restores into; ``Layout/regular`` by default.
     ///   - resolver: Says what becomes of each record; by default all are rebuilt. A closure
     ///     becomes one through ``RecordResolver``'s initializers.

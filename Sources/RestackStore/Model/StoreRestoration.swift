@@ -8,7 +8,7 @@ public struct StoreRestoration: Hashable, Sendable {
     /// The snapshot the plan was made from.
     public var snapshot: StoredSnapshot
     /// The plan for the layout asked: the tree to rebuild, what was dropped and why, notes. A
-    /// drill-down reads slot by slot through `RestorationPlan.drillDown`.
+    /// drill-down's is read slot by slot from its root, as every plan is.
     public var plan: RestorationPlan
     /// The ids of newer snapshots of the session that were passed over because they are
     /// quarantined (or, with ``SnapshotStore/beginRestore(session:layout:resolver:)``, were

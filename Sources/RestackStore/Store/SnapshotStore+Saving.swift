@@ -25,8 +25,8 @@ extension SnapshotStore {
     /// version.
     ///
     /// - Parameters:
-    ///   - tree: The tree to save; a drill-down (`RestorationTree.drillDown(left:right:)`)
-    ///     is one too.
+    ///   - tree: The tree to save, kept in its form: a format-1 drill-down is a tree of format
+    ///     version 1 whose root is a drill-down.
     ///   - session: The session's name, any string (a scene's persistent identifier, say).
     ///   - savedAt: The save time; by default the time now by the store's ``Options/clock``.
     ///     Stored to the millisecond.

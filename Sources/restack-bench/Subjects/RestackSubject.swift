@@ -34,10 +34,10 @@ extension RestackSubject {
 }
 
 extension RestorationPlan {
-    /// How many records a drill-down's plan restores, read from its drill-down view (as an app
-    /// rebuilding it would), without walking a tree.
+    /// How many records a drill-down's plan restores, read from its root drill-down's slots (as
+    /// an app rebuilding it would), without walking a tree.
     var drillDownCount: Int {
-        drillDown.map { $0.left.count + ($0.right == nil ? 0 : 1) } ?? 0
+        if case .drillDown(let root)? = root?.content { root.left.count + (root.right == nil ? 0 : 1) } else { 0 }
     }
 
     /// How many records the plan restores, nested ones included.

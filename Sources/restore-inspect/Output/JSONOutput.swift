@@ -83,7 +83,7 @@ struct ShowJSON: Encodable {
     struct Record: Encodable {
         /// The top-level slot of a format-1 record (`{"slot": "left", "index": 0}`); `null` for
         /// a record nested in a tree, which `path` names.
-        @NullEncoded var from: RecordPath.Step?
+        @NullEncoded var from: FormatOnePlace?
         var path: String
         @NullEncoded var identifier: String?
         @NullEncoded var className: String?
@@ -106,23 +106,31 @@ struct ShowJSON: Encodable {
         }
     }
 
-    /// A stored container's kind and settings, as a state file writes them.
+    /// A stored container's kind and settings, as a state file writes them (a setting at its
+    /// unwritten default, or with no value, is left out), each named as its kind declares it.
     struct ContainerJSON: Encodable {
         var kind: String
-        var focus: String?
-        var compact: String?
-        var selected: Int?
-        /// A stack's rule after a drop: present only as `truncate`, as a state file writes it.
-        var afterDrop: String?
+        /// The settings written, in the order the kind declares them.
+        var settings: [(name: String, value: ContainerSetting)]
 
         init(_ container: RestorationContainer) {
             kind = container.kind.rawValue
-            // The settings by name, as the kind's file lists them.
-            let settings = container.storedSettings
-            if case .text(let value)? = settings["focus"] { focus = value }
-            if case .text(let value)? = settings["compact"] { compact = value }
-            if case .integer(let value)? = settings["selected"] { selected = value }
-            if case .text(let value)? = settings["afterDrop"] { afterDrop = value }
+            settings = container.writtenSettings.compactMap { name, value in value.map { (name, $0) } }
+        }
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var keys = encoder.container(keyedBy: Key.self)
+            try keys.encode(kind, forKey: Key(stringValue: "kind"))
+            for (name, value) in settings {
+                try keys.encode(value, forKey: Key(stringValue: name))
+            }
         }
     }
 
@@ -141,7 +149,7 @@ struct ShowJSON: Encodable {
         records = tree.allRecords.map { path, record in
             let problem = Restorer.identifierProblem(of: record)
             return Record(
-                from: tree.drillDown != nil && path.steps.count == 1 ? path.steps.first : nil, path: path.description, identifier: record.identifier, className: record.className,
+                from: tree.drillDown != nil && path.steps.count == 1 ? FormatOnePlace(path.steps[0]) : nil, path: path.description, identifier: record.identifier, className: record.className,
                 payloadBytes: record.payload?.count, payloadJSON: PayloadJSON.value(of: record.payload),
                 payloadText: PayloadJSON.cell(record.payload) ?? record.payload.map { "\($0.count) bytes" } ?? "-",
                 restorable: problem == nil, problem: problem?.rawValue,

@@ -7,8 +7,7 @@ import RestackTerminalText
 extension Text {
     /// A stored container in a few words: `split (focus detail, compact merge)`, `tabs (selected 1)`.
     static func container(_ container: ShowJSON.ContainerJSON) -> String {
-        let settings = [container.focus.map { "focus \($0)" }, container.compact.map { "compact \($0)" },
-                        container.selected.map { "selected \($0)" }, container.afterDrop.map { "afterDrop \($0)" }].compactMap { $0 }
+        let settings = container.settings.map { "\($0.name) \($0.value.text)" }
         return settings.isEmpty ? container.kind : "\(container.kind) (\(settings.joined(separator: ", ")))"
     }
 
