@@ -43,6 +43,7 @@ let package = Package(
                 .embedInCode("m007_restore_outcomes.sql"),
                 .embedInCode("m008_generic_settings.sql"),
                 .embedInCode("m009_shared_records.sql"),
+                .embedInCode("m010_value_blocks.sql"),
             ]
         ),
 
@@ -61,6 +62,8 @@ let package = Package(
                 // Restore outcomes as counters and a timer, to whatever backend the app bootstrapped.
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
+            // A design note beside the sources: how the store's layout and figures came to be.
+            exclude: ["PerformanceHistory.md"],
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
 

@@ -34,7 +34,7 @@ enum TreeBlobFuzz {
         if !condition() { fatalError("invariant broken: \(what())") }
     }
 
-    static let shapes: [DocumentRows.Shape] = [.tree, .drillDown, .navigationPath]
+    static let shapes: [RestorationTree.Form] = [.tree, .drillDown, .navigationPath]
 
     /// The store the inputs are judged in: the state of every restoration case saved (real trees
     /// whose values the inputs may name, each case its own session), then the snapshot whose tree

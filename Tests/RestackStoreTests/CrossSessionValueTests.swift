@@ -13,7 +13,8 @@ struct CrossSessionValueTests {
     static let a = RestorationTree.drillDown(left: [RestorationRecord(identifier: "a", className: "A")])
     static let b = RestorationTree.drillDown(left: [RestorationRecord(identifier: "b", className: "B", payload: Data("hello".utf8))])
 
-    /// A store at a file, with sessions A (snapshots 1 and 3, value 1) and B (snapshot 2, value 2).
+    /// A store at a file, with sessions A (snapshots 1 and 3, value `block(1)`) and B (snapshot 2,
+    /// value `block(2)`).
     static func twoSessions(_ folder: TemporaryFolder, options: SnapshotStore.Options = .init()) throws -> (SnapshotStore, String) {
         let path = folder.path("r.sqlite")
         let store = try SnapshotStore(path: path, options: options)
@@ -30,6 +31,13 @@ struct CrossSessionValueTests {
         try queue.close()
     }
 
+    /// A tree of one record naming value `id`, as an SQL literal: a tree changed behind
+    /// Restack's back.
+    static func naming(_ id: Int64) -> String {
+        "X'" + TreeBlob(records: [TreeBlob.Record(owner: 0, slot: "left", position: 0, valueID: id)], containers: [])
+            .encoded.map { String(format: "%02X", $0) }.joined() + "'"
+    }
+
     static func valueIDs(_ store: SnapshotStore) throws -> [Int64] {
         try store.database.read { try Int64.fetchAll($0, sql: "SELECT id FROM restack_value ORDER BY id") }
     }
@@ -43,16 +51,16 @@ struct CrossSessionValueTests {
     @Test func pruningADamagedSessionKeepsTheValueAnotherSessionNames() throws {
         let folder = try TemporaryFolder()
         let (store, path) = try Self.twoSessions(folder)
-        try Self.edit(path, "UPDATE restack_snapshot SET tree = X'01010001000200' WHERE id = 1")
+        try Self.edit(path, "UPDATE restack_snapshot SET tree = \(Self.naming(block(2))) WHERE id = 1")
         #expect(try store.check().problems == [
-            "restack_value: value named by trees of more than one session, which a value never is: 2 (snapshots 1, 2)",
+            "restack_value: value named by trees of more than one session, which a value never is: \(block(2)) (snapshots 1, 2)",
         ])
         for _ in 1...10 {
             try store.save(Self.a, session: "A")
         }
         #expect(try !store.snapshots(session: "A").contains { $0.id == 1 }, "snapshot 1 was pruned")
         #expect(try Self.restoredIdentifiers(store, "B") == ["b"])
-        #expect(try Self.valueIDs(store) == [1, 2])
+        #expect(try Self.valueIDs(store) == [block(1), block(2)])
         #expect(try store.check().isHealthy)
     }
 
@@ -62,19 +70,19 @@ struct CrossSessionValueTests {
     func deletingOrPruningKeepsTheValueAnotherSessionNames(damagedIsDeleted: Bool, deleting: Bool) throws {
         let folder = try TemporaryFolder()
         let (store, path) = try Self.twoSessions(folder)
-        try store.save(Self.b, session: "A")  // snapshot 4: A's newest, a value of its own (3)
+        try store.save(Self.b, session: "A")  // snapshot 4: A's newest, a value of its own (`block(3)`)
         // Damaged: A's oldest names B's value, or B's names A's oldest value.
         try Self.edit(path, damagedIsDeleted
-            ? "UPDATE restack_snapshot SET tree = X'01010001000200' WHERE id = 1"
-            : "UPDATE restack_snapshot SET tree = X'01010001000100' WHERE id = 2")
-        // A's values: 1 (snapshots 1 and 3), 3 (snapshot 4); B's: 2, which B's damaged tree no
-        // longer names (nothing deletes it: `check` reports it).
+            ? "UPDATE restack_snapshot SET tree = \(Self.naming(block(2))) WHERE id = 1"
+            : "UPDATE restack_snapshot SET tree = \(Self.naming(block(1))) WHERE id = 2")
+        // A's values: block(1) (snapshots 1 and 3), block(3) (snapshot 4); B's: block(2), which
+        // B's damaged tree no longer names (nothing deletes it: `check` reports it).
         if deleting {
             try store.deleteSession("A")
-            #expect(try Self.valueIDs(store) == (damagedIsDeleted ? [2] : [1, 2]), "A's values go, but for the one B's tree names")
+            #expect(try Self.valueIDs(store) == (damagedIsDeleted ? [2] : [1, 2]).map(block), "A's values go, but for the one B's tree names")
         } else {
             try store.pruneHistory(session: "A", keepingLast: 1)
-            #expect(try Self.valueIDs(store) == (damagedIsDeleted ? [2, 3] : [1, 2, 3]))
+            #expect(try Self.valueIDs(store) == (damagedIsDeleted ? [2, 3] : [1, 2, 3]).map(block))
         }
         #expect(try store.snapshot(id: 2).tree.allRecords.map(\.record.identifier) == [damagedIsDeleted ? "b" : "a"])
     }
@@ -87,7 +95,7 @@ struct CrossSessionValueTests {
     func aSaveSharesNoValueAnotherSessionNames(reopening: Bool) throws {
         let folder = try TemporaryFolder()
         var (store, path) = try Self.twoSessions(folder)
-        try Self.edit(path, "UPDATE restack_snapshot SET tree = X'01010001000200' WHERE id = 3")
+        try Self.edit(path, "UPDATE restack_snapshot SET tree = \(Self.naming(block(2))) WHERE id = 3")
         if reopening {
             store = try SnapshotStore(path: path)
         }
@@ -95,10 +103,10 @@ struct CrossSessionValueTests {
         let tree = try TreeBlob(decoding: #require(try store.database.read {
             try Data.fetchOne($0, sql: "SELECT tree FROM restack_snapshot WHERE id = ?", arguments: [saved.id])
         }))
-        #expect(tree.records.map(\.valueID) == [3], "a new value, not B's value 2")
-        #expect(try Self.valueIDs(store) == [1, 2, 3])
+        #expect(tree.records.map(\.valueID) == [block(3)], "a new value, not B's value")
+        #expect(try Self.valueIDs(store) == [1, 2, 3].map(block))
         #expect(try store.check().problems == [
-            "restack_value: value named by trees of more than one session, which a value never is: 2 (snapshots 2, 3)",
+            "restack_value: value named by trees of more than one session, which a value never is: \(block(2)) (snapshots 2, 3)",
         ])
     }
 
@@ -146,18 +154,18 @@ struct CrossSessionValueTests {
     /// this format, the values whose ids' bytes it holds; one of another format (a newer
     /// version's), every value; the rows of an older store kept as they were, none.
     @Test(arguments: [
-        ("X'0101000100020000'", [Int64(1), 2]),              // holds value 2's byte, a byte left over
-        ("X'0101000100030000'", [1]),                        // does not hold it
-        ("X'02'", [1, 2]),                                   // another format
-        ("'text'", [1, 2]),                                  // not a blob
-        ("CAST(X'00' || 'a reason' AS BLOB)", [1]),           // an older store's rows, kept apart
+        ("X'0101000100200000'", [block(1), block(2)]),       // holds A's value's byte (0x20), a byte left over
+        ("X'0101000100300000'", [block(1)]),                 // does not hold it
+        ("X'02'", [block(1), block(2)]),                     // another format
+        ("'text'", [block(1), block(2)]),                    // not a blob
+        ("CAST(X'00' || 'a reason' AS BLOB)", [block(1)]),    // an older store's rows, kept apart
     ])
     func aTreeThatDoesNotDecodeKeepsWhatItMayName(_ tree: String, _ kept: [Int64]) throws {
         let folder = try TemporaryFolder()
         let path = folder.path("r.sqlite")
         let store = try SnapshotStore(path: path)
-        try store.save(Self.b, session: "B")  // snapshot 1, value 1
-        try store.save(Self.a, session: "A")  // snapshot 2, value 2
+        try store.save(Self.b, session: "B")  // snapshot 1, value block(1)
+        try store.save(Self.a, session: "A")  // snapshot 2, value block(2)
         try Self.edit(path, "UPDATE restack_snapshot SET tree = \(tree) WHERE id = 1")
         try store.deleteSession("A")
         #expect(try Self.valueIDs(store) == kept)
@@ -168,9 +176,9 @@ struct CrossSessionValueTests {
         let store = try SnapshotStore.inMemory()
         try store.save(SharedRecordTests.stack(8), session: "deep")
         let other = try store.save(Self.b, session: "other")
-        let deepValues = try Self.valueIDs(store).filter { $0 != 11 }
+        let deepValues = try Self.valueIDs(store).filter { $0 != block(11) }
         #expect(deepValues.count == 10)
-        let named = Array(deepValues.suffix(RecordValues.idsSoughtByBytes + 2))
+        let named = Array(deepValues.suffix(ValueRelease.idsSoughtByBytes + 2))
         try store.database.write { db in
             try editTree(db, snapshot: other.id) { tree in
                 tree.records = named.enumerated().map { TreeBlob.Record(owner: 0, slot: "left", position: $0.offset, valueID: $0.element) }
@@ -178,7 +186,7 @@ struct CrossSessionValueTests {
             try db.execute(sql: "UPDATE restack_snapshot SET record_count = ? WHERE id = ?", arguments: [named.count, other.id])
         }
         try store.deleteSession("deep")
-        #expect(try Self.valueIDs(store) == named + [11])
+        #expect(try Self.valueIDs(store) == named + [block(11)])
         #expect(try store.snapshot(id: other.id).tree.allRecords.count == named.count)
     }
 }

@@ -123,13 +123,13 @@ struct DamagedRowTests {
         #expect(try store.check().problems == ["restack_snapshot.saved_at of snapshot 2: expected an integer, found text"])
         let other = try DamagedStores.copyOfFixture(in: folder, named: "other.sqlite")
         try DamagedStores.apply(Damage(table: "restack_value", column: "payload", literal: "42", kind: "integer", isRead: true), to: other)
-        #expect(throws: StoreError.corrupt(path: other, detail: "restack_value.payload of value 3 (the record at \"left[1]\" of snapshot 2): expected a blob or NULL, found an integer")) {
+        #expect(throws: StoreError.corrupt(path: other, detail: "restack_value.payload of value \(block(3)) (the record at \"left[1]\" of snapshot 2): expected a blob or NULL, found an integer")) {
             try SnapshotStore(readingAt: other).snapshot(id: 2).tree
         }
-        #expect(try SnapshotStore(readingAt: other).check().problems == ["restack_value.payload of value 3: expected a blob or NULL, found an integer"])
+        #expect(try SnapshotStore(readingAt: other).check().problems == ["restack_value.payload of value \(block(3)): expected a blob or NULL, found an integer"])
         let tree = try DamagedStores.copyOfFixture(in: folder, named: "tree.sqlite")
         try DamagedStores.apply(Damage(.position(5)), to: tree)
-        let gap = "restack_snapshot.tree of snapshot 2: a gap in a stack of the container at \"\": left position 5"
+        let gap = "restack_snapshot.tree of snapshot 2: a gap in a stack of the container at \"\": left position 5 where 1 was expected"
         #expect(throws: StoreError.corrupt(path: tree, detail: gap)) { try SnapshotStore(readingAt: tree).snapshot(id: 2).tree }
         #expect(try SnapshotStore(readingAt: tree).check().problems == [gap])
     }

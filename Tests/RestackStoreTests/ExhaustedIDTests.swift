@@ -55,32 +55,34 @@ struct ExhaustedIDTests {
         try store.save(.drillDown(left: [record("a")]), session: "s")
         let before = try store.snapshots(session: "s")
         try OutcomeCountDamageTests.edit(path, "INSERT INTO restack_meta (key, value) VALUES ('value_high_water', 9223372036854775807)")
-        #expect(throws: StoreError.corrupt(path: path, detail: ExhaustedIDs.valueProblem)) {
+        #expect(throws: StoreError.corrupt(path: path, detail: StoredIDs.valueProblem)) {
             try store.save(.drillDown(left: [record("b")]), session: "s")
         }
         #expect(try store.snapshots(session: "s") == before, "nothing was written")
-        #expect(try store.check().problems == [ExhaustedIDs.valueProblem])
+        #expect(try store.check().problems == [StoredIDs.valueProblem])
     }
 
-    /// One value id left (the mark at the largest but one): a new record takes the largest id,
-    /// and a save that needs two is the typed damage, never a trap on counting past the largest.
-    @Test func theLastValueIdIsGivenAndNoneAfterIt() throws {
+    /// One block of value ids left (the mark just below it): a new record takes its first id,
+    /// and a save that needs two blocks is the typed damage, never a trap on counting past the
+    /// largest.
+    @Test func theLastValueBlockIsGivenAndNoneAfterIt() throws {
+        let lastBlock = Int64.max - (ValueIDs.blockSize - 1)
         let folder = try TemporaryFolder()
         let path = folder.path("s.sqlite")
         let store = try SnapshotStore(path: path)
         try store.save(.drillDown(left: [record("a")]), session: "s")
-        try OutcomeCountDamageTests.edit(path, "INSERT INTO restack_meta (key, value) VALUES ('value_high_water', 9223372036854775806)")
+        try OutcomeCountDamageTests.edit(path, "INSERT INTO restack_meta (key, value) VALUES ('value_high_water', \(lastBlock - 1))")
         try store.save(.drillDown(left: [record("a"), record("b")]), session: "s")
         let largest = try store.database.read { try Int64.fetchOne($0, sql: "SELECT MAX(id) FROM restack_value") }
-        #expect(largest == .max, "the one id left was given")
+        #expect(largest == lastBlock, "the one block left was given")
 
         let again = try TemporaryFolder()
         let other = again.path("s.sqlite")
         let second = try SnapshotStore(path: other)
         try second.save(.drillDown(left: [record("a")]), session: "s")
-        try OutcomeCountDamageTests.edit(other, "INSERT INTO restack_meta (key, value) VALUES ('value_high_water', 9223372036854775806)")
+        try OutcomeCountDamageTests.edit(other, "INSERT INTO restack_meta (key, value) VALUES ('value_high_water', \(lastBlock - 1))")
         let before = try HighWaterMarkTests.dump(other)
-        #expect(throws: StoreError.corrupt(path: other, detail: ExhaustedIDs.valueProblem)) {
+        #expect(throws: StoreError.corrupt(path: other, detail: StoredIDs.valueProblem)) {
             try second.save(.drillDown(left: [record("a"), record("b"), record("c")]), session: "s")
         }
         #expect(try HighWaterMarkTests.dump(other) == before, "nothing was written")

@@ -6,13 +6,13 @@ import RestackTestSupport
 import Testing
 
 /// The largest snapshot and value ids ever given (`restack_meta`'s `snapshot_high_water` and
-/// `value_high_water`, migration 9) are read by one rule (``ExhaustedIDs/next(_:_:)``): a mark
+/// `value_high_water`, migration 9) are read by one rule (``StoredIDs/next(_:_:)``): a mark
 /// that is not an id is damage, a typed error naming it, never read past (the id it held may
 /// have been given, and a new row could take it); nothing stored is lost or overwritten.
 @Suite("High-water marks")
 struct HighWaterMarkTests {
     /// A damaged mark as an SQL literal, and the problem it is.
-    static func damages(_ marked: ExhaustedIDs.Marked) -> [(literal: String, problem: String)] {
+    static func damages(_ marked: StoredIDs.Marked) -> [(literal: String, problem: String)] {
         let entry = "restack_meta.value of the entry '\(marked.key)'"
         return [
             ("'x'", "\(entry): expected an integer or NULL, found text"),
@@ -25,7 +25,7 @@ struct HighWaterMarkTests {
         ]
     }
 
-    static let cases: [(key: String, literal: String, problem: String)] = [ExhaustedIDs.snapshots, ExhaustedIDs.values].flatMap { marked in
+    static let cases: [(key: String, literal: String, problem: String)] = [StoredIDs.snapshots, StoredIDs.values].flatMap { marked in
         damages(marked).map { (marked.key, $0.literal, $0.problem) }
     }
 
@@ -63,7 +63,9 @@ struct HighWaterMarkTests {
         let folder = try TemporaryFolder()
         let path = folder.path("s.sqlite")
         let store = try Self.store(at: path)
-        let marks = try store.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM restack_meta WHERE typeof(value) = 'integer'") }
+        let marks = try store.database.read {
+            try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM restack_meta WHERE key IN ('snapshot_high_water', 'value_high_water') AND typeof(value) = 'integer'")
+        }
         #expect(marks == 2, "both marks were written")
         try OutcomeCountDamageTests.edit(path, "UPDATE restack_meta SET value = \(literal) WHERE key = '\(key)'")
         let before = try Self.dump(path)
@@ -97,10 +99,10 @@ struct HighWaterMarkTests {
         let folder = try TemporaryFolder()
         let path = folder.path("s.sqlite")
         let store = try Self.store(at: path)
-        try OutcomeCountDamageTests.edit(path, "UPDATE restack_meta SET value = '12' WHERE key = 'value_high_water'")
+        try OutcomeCountDamageTests.edit(path, "UPDATE restack_meta SET value = '\(block(12))' WHERE key = 'value_high_water'")
         try store.save(Self.tree("a", "z"), session: "s")
         let ids = try store.database.read { try Int64.fetchAll($0, sql: "SELECT id FROM restack_value ORDER BY id") }
-        #expect(ids.last == 13)
+        #expect(ids.last == block(13), "the block after the mark")
         #expect(try store.check().isHealthy)
     }
 
@@ -136,7 +138,7 @@ struct HighWaterMarkTests {
         #expect(try mark() == before, "the largest id deleted (x's) is below one still present (y's, now unreferenced)")
         let saved = try store.save(Self.tree("a", "new"), session: "s")
         let newID = try store.database.read { try Int64.fetchOne($0, sql: "SELECT MAX(id) FROM restack_value") }
-        #expect(newID == largest + 1, "a new record gets the next id")
+        #expect(newID == ValueIDs.freshBlock(after: largest), "a new record starts the next block")
         #expect(try store.snapshot(id: saved.id).tree == Self.tree("a", "new"))
     }
 }

@@ -23,16 +23,22 @@ struct SaveRollbackTests {
         "CREATE TRIGGER \(name) \(when) BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
     }
 
+    /// In the order a save writes (``SnapshotStore/insert(_:_:session:appVersion:savedAt:retention:written:)``):
+    /// the snapshot's row, the pruning, the values, the mark, the tree.
     static let failures: [Failure] = [
-        Failure(description: "inserting the snapshot, after a new value",
-                triggers: [trigger("fail_snapshot", "BEFORE INSERT ON restack_snapshot")], screens: ["a", "b", "c", "d"]),
-        Failure(description: "pruning, after the new value and snapshot",
+        Failure(description: "pruning, after the new snapshot's row",
                 triggers: [trigger("fail_prune", "AFTER DELETE ON restack_snapshot")], screens: ["a", "b", "c", "d"]),
-        Failure(description: "deleting a pruned value, after the snapshot and the pruning",
+        Failure(description: "writing a new value, after the snapshot's row and the pruning",
+                triggers: [trigger("fail_insert", "BEFORE INSERT ON restack_value")], screens: ["a", "b", "c", "d"]),
+        Failure(description: "a released value taking a new record, after the snapshot's row and the pruning",
+                triggers: [trigger("fail_replace", "AFTER UPDATE ON restack_value")], screens: ["a", "b", "x"]),
+        Failure(description: "deleting a released value, after the snapshot's row and the pruning",
                 triggers: [trigger("fail_value", "AFTER DELETE ON restack_value")], screens: ["a", "b"]),
-        Failure(description: "writing value_high_water, the save's last write",
+        Failure(description: "writing value_high_water, after the values",
                 triggers: [trigger("fail_mark_insert", "AFTER INSERT ON restack_meta"),
                            trigger("fail_mark_update", "AFTER UPDATE ON restack_meta")], screens: ["a", "b"]),
+        Failure(description: "the snapshot's tree, the save's last write",
+                triggers: [trigger("fail_tree", "AFTER UPDATE OF tree ON restack_snapshot")], screens: ["a", "b", "x"]),
     ]
 
     static func tree(_ screens: [String]) -> RestorationTree {
@@ -52,7 +58,7 @@ struct SaveRollbackTests {
         try store.deleteSession("gone")
         let previous = try store.save(Self.tree(["a", "b", "c"]), session: "s")
         let before = try HighWaterMarkTests.dump(path)
-        #expect(before.filter { $0.hasPrefix("restack_meta ") }.count == 2)
+        #expect(before.filter { $0.hasPrefix("restack_meta ") && $0.contains("_high_water'") }.count == 2)
 
         for sql in failure.triggers {
             try OutcomeCountDamageTests.edit(path, sql)

@@ -90,11 +90,11 @@ struct SettingsStorageTests {
         try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map { $0.description } }
     }
 
-    /// Every snapshot's tree, decoded, with the path of each record (``DocumentRows/paths(_:)``).
+    /// Every snapshot's tree, decoded, with the path of each record (``TreeReader/paths(_:)``).
     static func trees(_ db: Database) throws -> [(snapshot: Int64, tree: TreeBlob, paths: [String])] {
         try Row.fetchAll(db, sql: "SELECT id, tree FROM restack_snapshot ORDER BY id").map { row in
             let tree = try TreeBlob(decoding: row[1])
-            return (row[0], tree, DocumentRows.paths(tree))
+            return (row[0], tree, TreeReader.paths(tree))
         }
     }
 
@@ -255,7 +255,7 @@ struct SettingsStorageTests {
                 let queue = try DatabaseQueue(path: file)
                 try queue.write { db in
                     try editTree(db, snapshot: 1) { tree in
-                        let paths = DocumentRows.paths(tree)
+                        let paths = TreeReader.paths(tree)
                         for container in tree.containers.indices where paths[tree.containers[container].owner] == owner {
                             let settings = tree.containers[container].settings
                             tree.containers[container].settings = settings.compactMap { setting in

@@ -93,7 +93,7 @@ struct SharedRecordsUpgradeRowTests {
             let id = cell("integer", row[0] as DatabaseValue)
             ids.insert(id)
             let blob = try TreeBlob(decoding: row[1])
-            let paths = DocumentRows.paths(blob)
+            let paths = TreeReader.paths(blob)
             for (index, record) in blob.records.enumerated() {
                 let value = values["integer:\(record.valueID)"] ?? [:]
                 records.append(["snapshot_id": id, "path": text(paths[index + 1]), "parent": text(paths[record.owner]),

@@ -12,15 +12,15 @@ import Testing
 struct StoredPathTests {
     @Test func aStoredTreesPathsAreItsRecordPaths() async {
         await checkProperty(count: 200, input: TreeGenerators.tree) { tree in
-            let blob = DocumentRows.entries(tree).blob
-            #expect(Array(DocumentRows.paths(blob).dropFirst()) == tree.allRecords.map(\.path.description))
+            let blob = TreeEntries(tree).blob
+            #expect(Array(TreeReader.paths(blob).dropFirst()) == tree.allRecords.map(\.path.description))
         }
     }
 
     @Test func aNestedPathAndASlotNoKindHas() {
-        #expect(DocumentRows.path(owner: "primary[0]", slot: "tabs", position: 1) == "primary[0]/tabs[1]")
-        #expect(DocumentRows.path(owner: "", slot: "right", position: 0) == "right")
-        #expect(DocumentRows.path(owner: "left[0]", slot: "middle", position: 2) == "left[0]/middle[2]")
+        #expect(TreeReader.path(owner: "primary[0]", slot: "tabs", position: 1) == "primary[0]/tabs[1]")
+        #expect(TreeReader.path(owner: "", slot: "right", position: 0) == "right")
+        #expect(TreeReader.path(owner: "left[0]", slot: "middle", position: 2) == "left[0]/middle[2]")
         #expect(RecordPath.spelling("tabs[0]", after: "") == "tabs[0]")
     }
 }

@@ -89,7 +89,7 @@ struct TreeEntryOrderTests {
             switch self {
             case .slotTheStackLacks: "a record in a slot its container at \"primary[0]\" does not have (primary)"
             case .twoBases, .baseAtOne: "the container at \"detail[0]\" has more than one base record, or one not at position 0"
-            case .gap: "a gap in a stack of the container at \"primary[0]\": 3 where 2 was expected"
+            case .gap: "a gap in a stack of the container at \"primary[0]\": records position 3 where 2 was expected"
             case .recordUnderOneWithoutContainer: "records under \"primary[1]\", which holds no container"
             }
         }

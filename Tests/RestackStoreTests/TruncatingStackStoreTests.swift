@@ -32,7 +32,7 @@ struct TruncatingStackStoreTests {
         let blob = try DatabaseQueue(path: folder.path("t.sqlite")).read { db in
             try TreeBlob(decoding: Data.fetchOne(db, sql: "SELECT tree FROM restack_snapshot WHERE id = ?", arguments: [info.id]) ?? Data())
         }
-        let paths = DocumentRows.paths(blob)
+        let paths = TreeReader.paths(blob)
         let stacks = blob.containers.filter { $0.kind == "stack" }
             .map { (owner: paths[$0.owner], afterDrop: $0.settings.first { $0.name == "afterDrop" }?.value) }
             .sorted { $0.owner < $1.owner }

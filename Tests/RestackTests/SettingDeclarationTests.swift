@@ -25,13 +25,11 @@ struct SettingDeclarationTests {
     }
 
     /// The places other than a kind's declaration where a setting's name may be spelled, and
-    /// why: the tree format's closed numbering of names (never edited), the raw SQLite baseline
-    /// of the bench (an app's own hand-written code, by design), and another thing that shares
-    /// the name `compact` (the plan's arrangement key, which is why a split's `compact` is
+    /// why: the tree format's closed numbering of names (never edited), and another thing that
+    /// shares the name `compact` (the plan's arrangement key, which is why a split's `compact` is
     /// stated in the plan's text only).
     static let otherPlaces: [(path: String, name: String?)] = [
-        ("Sources/RestackStore/Schema/ReleasedNames.swift", nil),
-        ("Sources/restack-bench/Subjects/RawSQLite+Tree.swift", nil),
+        ("Sources/RestackStore/Schema/Format/ReleasedNames.swift", nil),
         ("Sources/Restack/Interchange/PlanJSON+Tree.swift", "compact"),
     ]
 
@@ -74,14 +72,12 @@ struct SettingDeclarationTests {
         "Sources/Restack/Interchange/StateDocument.swift": 1,            // format 1's codec
         "Sources/Restack/Interchange/PlanJSON+DrillDown.swift": 1,       // format 1's plan: an empty fallback
         "Sources/RestackTerminalText/PlanText.swift": 1,                 // format 1's plan: an empty fallback
-        "Sources/RestackStore/Schema/DocumentRows+DrillDown.swift": 2,   // format 1's codec
         "Sources/RestackStore/Navigation/TabNavigation.swift": 2,        // an app's tabs
         "Sources/RestackStore/Navigation/SplitNavigation.swift": 2,      // an app's split or columns
         "Sources/RestackTestSupport/DamagedRows.swift": 4,               // a fixture's tree
         "Sources/restore-inspect/Demo/DemoSessions.swift": 14,           // the demo's trees
         "Sources/restack-bench/Subjects/BenchStates.swift": 4,           // the bench's trees
         "Sources/restack-bench/Subjects/WriteWorkload.swift": 2,
-        "Sources/restack-bench/Subjects/RawSQLite+Tree.swift": 4,        // an app's hand-written SQLite code, by design
     ]
 
     /// Counts the places that make a container of a kind from settings named by hand (a call of

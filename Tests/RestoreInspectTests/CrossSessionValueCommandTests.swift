@@ -19,12 +19,14 @@ struct CrossSessionValueCommandTests {
         let exported = try CLI.run(["export", "--db", path, "--session", "B"])
         #expect(exported.status == 0)
         let queue = try DatabaseQueue(path: path)
-        try queue.write { try $0.execute(sql: "UPDATE restack_snapshot SET tree = X'01010001000200' WHERE id = 1") }
+        // Snapshot 1 of A names B's value, the second value written: 32 (ids are given in blocks
+        // of 16 since migration 10).
+        try queue.write { try $0.execute(sql: "UPDATE restack_snapshot SET tree = X'01010001002000' WHERE id = 1") }
         try queue.close()
 
         let check = try CLI.run(["check", "--db", path])
         #expect(check.status == 68)
-        #expect(check.stdout.contains("restack_value: value named by trees of more than one session, which a value never is: 2 (snapshots 1, 2)"),
+        #expect(check.stdout.contains("restack_value: value named by trees of more than one session, which a value never is: 32 (snapshots 1, 2)"),
                 "\(check.stdout)")
         for _ in 1...10 {
             #expect(try CLI.run(["import", "--db", path, "--session", "A", "--input", a]).status == 0)

@@ -59,7 +59,7 @@ final class LaunchConnection: StatementRunner, @unchecked Sendable {
         }
         let code = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
         guard code == SQLITE_OK else {
-            throw failure(code, "PRAGMA wal_checkpoint(TRUNCATE)")
+            throw failure(code, ConnectionSettings.truncatingCheckpoint)
         }
     }
 
@@ -138,12 +138,12 @@ final class LaunchConnection: StatementRunner, @unchecked Sendable {
 
     /// Runs `body` in one read transaction (a consistent view of the file).
     func read<T>(_ body: (LaunchConnection) throws -> T) throws -> T {
-        try transaction("BEGIN DEFERRED TRANSACTION", body)
+        try transaction(ConnectionSettings.beginRead, body)
     }
 
     /// Runs `body` in one `IMMEDIATE` transaction (the write lock taken first).
     func write<T>(_ body: (LaunchConnection) throws -> T) throws -> T {
-        try transaction("BEGIN IMMEDIATE TRANSACTION", body)
+        try transaction(ConnectionSettings.beginWrite, body)
     }
 
     /// Runs `body` between `begin` and a commit, or rolls back when it throws.
@@ -156,11 +156,11 @@ final class LaunchConnection: StatementRunner, @unchecked Sendable {
         try run(begin)
         do {
             let value = try body(self)
-            try run("COMMIT TRANSACTION")
+            try run(ConnectionSettings.commit)
             return value
         } catch {
             if sqlite3_get_autocommit(connection) == 0 {
-                _ = try? run("ROLLBACK TRANSACTION")
+                _ = try? run(ConnectionSettings.rollback)
             }
             throw error
         }
@@ -182,10 +182,16 @@ final class LaunchConnection: StatementRunner, @unchecked Sendable {
         }
     }
 
+    /// How many rows the last statement that wrote changed; read inside a use (``read(_:)`` or
+    /// ``write(_:)``), which holds the connection.
+    var changesCount: Int {
+        Int(sqlite3_changes(connection))
+    }
+
     /// The journal mode, as SQLite names it (`wal`, `delete`, ...).
     func journalMode() throws -> String? {
         var mode: String?
-        try forEachRow("PRAGMA journal_mode", binding: []) { step in
+        try forEachRow(ConnectionSettings.journalMode, binding: []) { step in
             mode = sqlite3_column_text(step, 0).map { String(cString: $0) }
             return false
         }

@@ -40,6 +40,6 @@ public struct LoadedRestoration: Hashable, Sendable {
     /// Confirm with the plan this returns (`confirmRestore(_:)`): its outcome is
     /// what the store records.
     public func plan(layout: Layout = .regular, resolver: RecordResolver = .acceptAll) -> StoreRestoration {
-        SnapshotStore.plan(snapshot, skipped: skippedQuarantined, layout: layout, resolver: resolver, logger: logger, begunAt: begunAt)
+        StoreRestoration.planned(snapshot, skipped: skippedQuarantined, layout: layout, resolver: resolver, logger: logger, begunAt: begunAt)
     }
 }

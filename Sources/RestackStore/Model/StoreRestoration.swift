@@ -1,4 +1,5 @@
 import Dispatch
+import Logging
 import Restack
 
 /// The result of restoring a session from a store: the snapshot that was used, its plan for the
@@ -34,6 +35,36 @@ public struct StoreRestoration: Hashable, Sendable {
     /// (rebuilt, class gone, stale payload, renamed), once.
     package init(snapshot: StoredSnapshot, layout: Layout = .regular, skippedQuarantined: [Int64] = [], resolver: RecordResolver = .acceptAll) {
         self.init(snapshot: snapshot, plan: Restorer.plan(snapshot.tree, layout: layout, resolver: resolver), skippedQuarantined: skippedQuarantined)
+    }
+
+    /// The one planning step of every restore entry, synchronous or asynchronous: `snapshot`
+    /// planned for `layout`, and the plan's log records (the fell-back warning, each dropped
+    /// record with its identifier) sent to `logger`.
+    static func planned(_ snapshot: StoredSnapshot, skipped: [Int64], layout: Layout, resolver: RecordResolver,
+                        logger: Logger?, begunAt: UInt64?) -> StoreRestoration {
+        var restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skipped, resolver: resolver)
+        restoration.begunAt = begunAt
+        restoration.log(to: logger)
+        return restoration
+    }
+
+    /// What the restoration passed over and dropped, whichever form planned it
+    /// (``LoadedRestoration/plan(layout:resolver:)``).
+    func log(to logger: Logger?) {
+        guard let logger else { return }
+        let session = snapshot.info.session
+        let id = "\(snapshot.info.id)"
+        if fellBack {
+            logger.warning("restored an older snapshot: newer ones are quarantined by the crash-loop guard",
+                           metadata: ["session": "\(session)", "snapshot": .string(id),
+                                      "skipped": .array(skippedQuarantined.map { .string("\($0)") })])
+        }
+        for dropped in plan.dropped {
+            logger.notice("record not restored", metadata: [
+                "session": "\(session)", "snapshot": .string(id), "path": "\(dropped.path)",
+                "identifier": "\(dropped.record.identifier.map { String(reflecting: $0) } ?? "nil")", "reason": "\(dropped.reason)",
+            ])
+        }
     }
 
     /// The system's uptime now, in nanoseconds: the clock restore durations are measured by

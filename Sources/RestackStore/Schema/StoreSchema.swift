@@ -93,6 +93,14 @@ enum StoreSchema {
         return applied
     }
 
+    /// Removes from GRDB's migration table every migration not in `applied`: an in-memory copy
+    /// migrated for reading then says which migrations its file has.
+    static func forgetMigrations(_ db: Database, except applied: [String]) throws {
+        for identifier in try appliedMigrations(db) where !applied.contains(identifier) {
+            try db.execute("DELETE FROM grdb_migrations WHERE identifier = ?", binding: [identifier.databaseValue])
+        }
+    }
+
     /// Whether a file whose migration table lists `applied` is a Restack store with exactly
     /// the migrations this library knows: one that is read and written as it is.
     static func isCurrent(applied: [String]) -> Bool {

@@ -46,7 +46,7 @@ enum RestoreRead {
     /// Reads (and, for a begun restore, writes the guard's bookkeeping) in the caller's
     /// transaction: a write transaction when `request.counts`, a read transaction otherwise.
     static func run(_ db: some StatementRunner, _ request: Request) throws -> Loaded {
-        if let found = try LaunchRead.newest(db, session: request.session, threshold: request.threshold) {
+        if let found = try launchRead(db, request) {
             var snapshot = found.snapshot
             let guardWrites = request.counts ? GuardWrites(db, sessionID: found.sessionID, now: request.now) : nil
             try guardWrites?.quarantineUnconfirmedSaves()
@@ -61,18 +61,44 @@ enum RestoreRead {
         return try general(db, request)
     }
 
+    /// The launch read (``LaunchRead``): the session's newest ordinary snapshot, loaded, when the
+    /// crash-loop guard takes it; `nil` when the general path must answer, a damaged value
+    /// included (the general path reads it again and says what is damaged, or quarantines it).
+    private static func launchRead(_ db: some StatementRunner, _ request: Request) throws -> (sessionID: Int64, snapshot: StoredSnapshot)? {
+        do {
+            guard let head = try LaunchRead.head(db, session: request.session),
+                  CrashLoopGuard.choose(from: [head.info], threshold: request.threshold).chosen != nil else {
+                return nil
+            }
+            return (head.sessionID, StoredSnapshot(info: head.info, tree: try SnapshotFormat.read(db, head.info, tree: head.tree)))
+        } catch is DamagedValue {
+            return nil
+        }
+    }
+
+    /// The crash-loop guard's choice for a session: the newest snapshot first, and the rest of
+    /// the history only when the newest is passed over.
+    private static func guardChoice(_ db: some StatementRunner, sessionID: Int64, threshold: Int) throws -> CrashLoopGuard.Choice {
+        let newest = try SnapshotQueries.guardCandidates(db, sessionID: sessionID, limit: 1)
+        let choice = CrashLoopGuard.choose(from: newest, threshold: threshold)
+        if choice.chosen != nil || newest.isEmpty {
+            return choice
+        }
+        return CrashLoopGuard.choose(from: try SnapshotQueries.guardCandidates(db, sessionID: sessionID, limit: nil), threshold: threshold)
+    }
+
     /// Where the launch read does not answer: the session, the guard's candidates, the chosen
     /// snapshot's records, each read on its own; a snapshot whose records cannot be read is
     /// quarantined by a begun restore, and the guard chooses again.
     private static func general(_ db: some StatementRunner, _ request: Request) throws -> Loaded {
-        guard let sessionID = try SnapshotQueries.existingSessionID(db, name: request.session) else {
+        guard let sessionID = try SessionQueries.existingID(db, name: request.session) else {
             return Loaded(snapshot: nil, nothingSaved: true)
         }
         let guardWrites = request.counts ? GuardWrites(db, sessionID: sessionID, now: request.now) : nil
         try guardWrites?.quarantineUnconfirmedSaves()
         var loaded = Loaded(snapshot: nil)
         while true {
-            let choice = try SnapshotQueries.guardChoice(db, sessionID: sessionID, threshold: request.threshold)
+            let choice = try guardChoice(db, sessionID: sessionID, threshold: request.threshold)
             if let guardWrites {
                 for id in choice.toQuarantine { try guardWrites.quarantine(id) }
                 loaded.quarantined += choice.toQuarantine
@@ -91,7 +117,7 @@ enum RestoreRead {
             }
             var snapshot: StoredSnapshot
             do {
-                snapshot = try SnapshotQueries.load(db, info)
+                snapshot = try SnapshotFormat.load(db, info)
             } catch is DamagedValue where guardWrites != nil {
                 // A snapshot that cannot be read would fail every launch: it is quarantined (kept
                 // for `check` and inspection) and the guard chooses again. A peek says what is
@@ -108,7 +134,8 @@ enum RestoreRead {
         }
     }
 
-    /// The crash-loop guard's writes for one session, in the caller's transaction.
+    /// The crash-loop guard's writes for one session, in the caller's transaction
+    /// (``GuardQueries``).
     private struct GuardWrites<Runner: StatementRunner> {
         let db: Runner
         let sessionID: Int64
@@ -121,32 +148,23 @@ enum RestoreRead {
         }
 
         /// Saves of an earlier launch whose restore was never confirmed: it crashed (or was
-        /// killed) before its UI came up. Kept for inspection, never restored; they stay marked
-        /// provisional, so that they are never candidates (restoring the same snapshot again is
-        /// not a fallback).
+        /// killed) before its UI came up. Kept for inspection, never restored.
         func quarantineUnconfirmedSaves() throws {
-            try db.execute("""
-                UPDATE restack_snapshot SET quarantined_at = ?
-                WHERE session_id = ? AND provisional_for IS NOT NULL AND quarantined_at IS NULL
-                """, binding: [now.databaseValue, sessionID.databaseValue])
+            try GuardQueries.quarantineUnconfirmedSaves(db, sessionID: sessionID, at: now)
         }
 
         func quarantine(_ snapshotID: Int64) throws {
-            try db.execute("UPDATE restack_snapshot SET quarantined_at = ? WHERE id = ?",
-                           binding: [now.databaseValue, snapshotID.databaseValue])
+            try GuardQueries.quarantine(db, snapshotID: snapshotID, at: now)
         }
 
         /// Nothing pending: the guard chose nothing to restore, or its choice expired.
         func endPending() throws {
-            try db.execute("UPDATE restack_session SET restoring_snapshot_id = NULL WHERE id = ?", binding: [sessionID.databaseValue])
+            try GuardQueries.endPending(db, sessionID: sessionID)
         }
 
         /// Counts a restore of the chosen snapshot and makes it its session's pending restore.
         func markPending(_ snapshotID: Int64) throws {
-            try db.execute("UPDATE restack_session SET restoring_snapshot_id = ? WHERE id = ?",
-                           binding: [snapshotID.databaseValue, sessionID.databaseValue])
-            try db.execute("UPDATE restack_snapshot SET unconfirmed_restores = unconfirmed_restores + 1 WHERE id = ?",
-                           binding: [snapshotID.databaseValue])
+            try GuardQueries.markPending(db, sessionID: sessionID, snapshotID: snapshotID)
         }
     }
 }

@@ -103,7 +103,7 @@ extension SnapshotStore {
         do {
             failure = try await write { db in
                 try Self.confirm(db, snapshotID: id, now: outcome.recordedAt)
-                return try Self.recordInSavepoint(db, outcome, retention: retention, path: path)
+                return try OutcomeQueries.insertInSavepoint(db, outcome, retention: retention, path: path)
             }
         } catch {
             try await write { db in try Self.confirm(db, snapshotID: id, now: outcome.recordedAt) }
@@ -136,7 +136,7 @@ extension SnapshotStore {
 
     /// A session's snapshots, asynchronously; see `snapshots(session:)`.
     package func snapshots(session: String) async throws(StoreError) -> [SnapshotInfo] {
-        try await read { db in try SnapshotQueries.history(db, sessionID: SnapshotQueries.requireSessionID(db, name: session)) }
+        try await read { db in try SnapshotQueries.history(db, sessionID: SessionQueries.requireID(db, name: session)) }
     }
 
     /// The newest snapshot of a session, asynchronously; see `latestSnapshot(session:)`.

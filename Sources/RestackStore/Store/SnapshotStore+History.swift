@@ -10,17 +10,13 @@ extension SnapshotStore {
     }
 
     static func delete(_ db: Database, session: String) throws {
-        let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
-        // Its snapshots, with the values their trees reference (only a session's own snapshots
+        let sessionID = try SessionQueries.requireID(db, name: session)
+        // Its snapshots, with the values their trees name (only a session's own snapshots
         // share values), then the session.
-        var snapshots: [(id: Int64, tree: Data?)] = []
-        try db.forEachRow("SELECT id, tree FROM restack_snapshot WHERE session_id = ?", binding: [sessionID.databaseValue]) { step in
-            let values = StoredValues(statement: step, name: .unidentified)
-            snapshots.append((try values.integer(0, .snapshotID), try? values.blob(1, .tree)))
-            return true
-        }
-        try SnapshotQueries.delete(db, snapshots: snapshots, sessionID: nil)
-        try db.execute(sql: "DELETE FROM restack_session WHERE id = ?", arguments: [sessionID])
+        let snapshots = try SnapshotQueries.trees(db, sessionID: sessionID)
+        try SnapshotQueries.delete(db, snapshots.map(\.id))
+        try SnapshotFormat.release(db, deleted: snapshots.map(\.tree), sessionID: nil)
+        try SessionQueries.delete(db, id: sessionID)
     }
 
     /// Deletes all but the newest `count` snapshots of a session, in one transaction, by the
@@ -42,7 +38,10 @@ extension SnapshotStore {
     }
 
     static func prune(_ db: Database, session: String, keepingLast count: Int) throws -> Int {
-        let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
-        return try SnapshotQueries.prune(db, sessionID: sessionID, keeping: nil, keepLast: count, savedBefore: nil)
+        let sessionID = try SessionQueries.requireID(db, name: session)
+        let pruned = try SnapshotQueries.pruned(db, sessionID: sessionID, keeping: nil, keepLast: count, savedBefore: nil)
+        try SnapshotQueries.delete(db, pruned.map(\.id))
+        try SnapshotFormat.release(db, deleted: pruned.map(\.tree), sessionID: sessionID)
+        return pruned.count
     }
 }

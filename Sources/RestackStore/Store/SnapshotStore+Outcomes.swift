@@ -31,28 +31,6 @@ extension SnapshotStore {
         return RestoreOutcome(restoration, appVersion: options.appVersion, at: options.clock.now(), duration: duration)
     }
 
-    /// Records `outcome` in a savepoint of the caller's transaction: on failure the savepoint is
-    /// rolled back and the error returned, so that the rest of the transaction (a confirmation)
-    /// commits without it. When SQLite rolled the whole transaction back itself (as it may on a
-    /// full disk), the error is thrown instead, for the caller to confirm again alone.
-    static func recordInSavepoint(_ db: Database, _ outcome: RestoreOutcome, retention: Retention, path: String) throws -> StoreError? {
-        do {
-            try db.execute(sql: "SAVEPOINT restack_outcome")
-        } catch {
-            return StoreError(error, path: path)
-        }
-        do {
-            try OutcomeQueries.insert(db, outcome, retention: retention)
-            try db.execute(sql: "RELEASE SAVEPOINT restack_outcome")
-            return nil
-        } catch {
-            guard db.isInsideTransaction else { throw error }
-            try? db.execute(sql: "ROLLBACK TO SAVEPOINT restack_outcome")
-            try? db.execute(sql: "RELEASE SAVEPOINT restack_outcome")
-            return StoreError(error, path: path)
-        }
-    }
-
     /// After a confirmation: the outcome goes to the metrics backend, or its failure to the log.
     func finishOutcome(_ outcome: RestoreOutcome, failure: StoreError?) {
         if let failure {

@@ -8,26 +8,7 @@ extension SnapshotStore {
     }
 
     static func sessionList(_ db: Database) throws -> [SessionInfo] {
-            try Row.fetchAll(db, sql: """
-                SELECT ss.id, \(StoredColumn.sessionName.selection("ss")), COALESCE(agg.count, 0), agg.latest, latest.saved_at
-                FROM restack_session ss
-                LEFT JOIN (
-                    SELECT session_id, COUNT(*) AS count, MAX(id) AS latest
-                    FROM restack_snapshot GROUP BY session_id
-                ) agg ON agg.session_id = ss.id
-                LEFT JOIN restack_snapshot latest ON latest.id = agg.latest
-                ORDER BY ss.name
-                """).map { row in
-                let session = try StoredValues(row: row, idAt: 0, .sessionID, name: StoredRow.session)
-                // A session without snapshots has NULL for its latest (the LEFT JOIN).
-                let latest = row.hasNull(atIndex: 3) ? nil : try session.integer(3, .snapshotID)
-                return SessionInfo(
-                    name: try session.requiredText(1, .sessionName),
-                    snapshotCount: try session.int(2, .count),
-                    latestSnapshotID: latest,
-                    latestSavedAt: try latest.map { try StoredValues(row: row, name: .snapshot($0)).date(4, .savedAt) }
-                )
-            }
+        try SessionQueries.list(db)
     }
 
     /// A session's snapshots, oldest first.
@@ -35,7 +16,7 @@ extension SnapshotStore {
     /// - Throws: ``StoreError/sessionNotFound(_:)`` when there is no such session.
     public func snapshots(session: String) throws(StoreError) -> [SnapshotInfo] {
         try read { db in
-            let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+            let sessionID = try SessionQueries.requireID(db, name: session)
             return try SnapshotQueries.history(db, sessionID: sessionID)
         }
     }
@@ -49,11 +30,11 @@ extension SnapshotStore {
     }
 
     static func latest(_ db: Database, session: String) throws -> StoredSnapshot {
-        let sessionID = try SnapshotQueries.requireSessionID(db, name: session)
+        let sessionID = try SessionQueries.requireID(db, name: session)
         guard let info = try SnapshotQueries.latestInfo(db, sessionID: sessionID) else {
             throw StoreError.sessionNotFound(session)
         }
-        return try SnapshotQueries.load(db, info)
+        return try SnapshotFormat.load(db, info)
     }
 
     /// A snapshot by id, records exactly as saved.
@@ -68,10 +49,10 @@ extension SnapshotStore {
     }
 
     static func snapshot(_ db: Database, id: Int64, session: String?) throws -> StoredSnapshot {
-        let sessionID = try session.map { try SnapshotQueries.requireSessionID(db, name: $0) }
+        let sessionID = try session.map { try SessionQueries.requireID(db, name: $0) }
         guard let info = try SnapshotQueries.info(db, snapshotID: id, sessionID: sessionID) else {
             throw StoreError.snapshotNotFound(id, session: session)
         }
-        return try SnapshotQueries.load(db, info)
+        return try SnapshotFormat.load(db, info)
     }
 }

@@ -60,7 +60,7 @@ extension SnapshotStore {
         do {
             failure = try write { db in
                 try Self.confirm(db, snapshotID: id, now: outcome.recordedAt)
-                return try Self.recordInSavepoint(db, outcome, retention: retention, path: path)
+                return try OutcomeQueries.insertInSavepoint(db, outcome, retention: retention, path: path)
             }
         } catch {
             // The outcome may be what did not fit (a full disk rolls the whole transaction
@@ -200,12 +200,12 @@ extension SnapshotStore {
         case nothingSaved
     }
 
-    /// The synchronous forms' answer: planned in the call by ``plan(_:skipped:layout:resolver:logger:begunAt:)``,
+    /// The synchronous forms' answer: planned in the call by ``StoreRestoration/planned(_:skipped:layout:resolver:logger:begunAt:)``,
     /// as ``LoadedRestoration/plan(layout:resolver:)`` plans for the asynchronous forms.
     func planned(_ answered: Answered, layout: Layout, resolver: RecordResolver, begunAt: UInt64?) -> RestoreAnswer<StoreRestoration> {
         switch answered {
         case .restore(let snapshot, let skipped):
-            .restore(Self.plan(snapshot, skipped: skipped, layout: layout, resolver: resolver, logger: options.logger, begunAt: begunAt))
+            .restore(StoreRestoration.planned(snapshot, skipped: skipped, layout: layout, resolver: resolver, logger: options.logger, begunAt: begunAt))
         case .expired(let info): .expired(info)
         case .nothingSaved: .nothingSaved
         }
@@ -221,35 +221,11 @@ extension SnapshotStore {
         }
     }
 
-    /// The one planning step of every restore entry: the plan, and its log records (the
-    /// fell-back warning, each dropped record with its identifier).
-    static func plan(_ snapshot: StoredSnapshot, skipped: [Int64], layout: Layout, resolver: RecordResolver,
-                     logger: Logger?, begunAt: UInt64?) -> StoreRestoration {
-        var restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skipped, resolver: resolver)
-        restoration.begunAt = begunAt
-        logPlanned(restoration, to: logger)
-        return restoration
-    }
-
     static func confirm(_ db: Database, snapshotID: Int64, now: Date) throws {
-        try db.execute(sql: "UPDATE restack_snapshot SET unconfirmed_restores = 0, confirmed_at = ? WHERE id = ?",
-                       arguments: [SnapshotQueries.milliseconds(now), snapshotID])
-        guard db.changesCount == 1 else {
-            throw StoreError.snapshotNotFound(snapshotID, session: nil)
-        }
-        try db.execute(sql: "UPDATE restack_snapshot SET provisional_for = NULL WHERE provisional_for = ? AND quarantined_at IS NULL",
-                       arguments: [snapshotID])
-        try db.execute(sql: "UPDATE restack_session SET restoring_snapshot_id = NULL WHERE restoring_snapshot_id = ?",
-                       arguments: [snapshotID])
+        try GuardQueries.confirm(db, snapshotID: snapshotID, at: SnapshotQueries.milliseconds(now))
     }
 
     static func lift(_ db: Database, snapshotID: Int64) throws {
-        try db.execute(sql: """
-            UPDATE restack_snapshot SET quarantined_at = NULL, unconfirmed_restores = 0, provisional_for = NULL
-            WHERE id = ?
-            """, arguments: [snapshotID])
-        guard db.changesCount == 1 else {
-            throw StoreError.snapshotNotFound(snapshotID, session: nil)
-        }
+        try GuardQueries.lift(db, snapshotID: snapshotID)
     }
 }

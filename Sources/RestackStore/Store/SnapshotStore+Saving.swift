@@ -62,38 +62,36 @@ extension SnapshotStore {
     /// Writes a snapshot of `tree` and prunes the session's history (in the caller's
     /// transaction). `written` holds the trees this store saved last; the caller records the
     /// tree returned once the transaction committed.
+    ///
+    /// The snapshot's row comes first, its tree unfinished; retention then prunes the session
+    /// (the one rule, counting the new snapshot), and the format writes the tree's values,
+    /// giving new records the places of the values the pruning released, before the row gets
+    /// its tree (``SnapshotFormat/Writing``).
     static func insert(
         _ db: Database, _ tree: RestorationTree, session: String, appVersion: String?, savedAt: Date,
         retention: Retention, written: WrittenTrees
     ) throws -> (info: SnapshotInfo, sessionID: Int64, tree: Data) {
-        let shape = tree.form
-        let stored = try SnapshotQueries.sessionForSaving(db, name: session, creatingAt: savedAt)
-        // The records' contents: only those the session's previous snapshot does not hold are
-        // written; the structure is one blob on the snapshot's row.
-        var (blob, contents) = DocumentRows.entries(tree)
-        try RecordValues.store(db, &blob, contents: contents, sessionID: stored.id, written: written.tree(of: stored.id))
-        let snapshotID = try ExhaustedIDs.next(db, ExhaustedIDs.snapshots)
-        let recordCount = contents.count
-        let bytes = blob.encoded
-        try db.cachedStatement(sql: """
-            INSERT INTO restack_snapshot (id, session_id, format_version, app_version, saved_at, provisional_for, shape, record_count, tree)
-            VALUES (?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)
-            """).execute(binding: [
-                snapshotID.databaseValue, stored.id.databaseValue, tree.formatVersion.databaseValue, appVersion?.databaseValue ?? .null,
-                SnapshotQueries.milliseconds(savedAt).databaseValue, stored.restoringSnapshotID?.databaseValue ?? .null,
-                shape.rawValue.databaseValue, recordCount.databaseValue, bytes.databaseValue,
-            ])
-        try SnapshotQueries.prune(db, sessionID: stored.id, keeping: snapshotID, keepLast: retention.keepLast,
-                                  savedBefore: retention.maxAge.map { savedAt.addingTimeInterval(-$0) })
+        let form = tree.form
+        let stored = try SessionQueries.forSaving(db, name: session, creatingAt: savedAt)
+        var writing = try SnapshotFormat.Writing(db, tree, sessionID: stored.id, written: written.tree(of: stored.id))
+        let snapshotID = try StoredIDs.next(db, StoredIDs.snapshots)
+        try SnapshotQueries.insert(db, id: snapshotID, sessionID: stored.id, formatVersion: tree.formatVersion, appVersion: appVersion,
+                                   savedAt: savedAt, provisionalFor: stored.restoringSnapshotID, form: form,
+                                   recordCount: writing.recordCount, tree: SnapshotFormat.unfinishedTree)
+        let pruned = try SnapshotQueries.pruned(db, sessionID: stored.id, keeping: snapshotID, keepLast: retention.keepLast,
+                                                savedBefore: retention.maxAge.map { savedAt.addingTimeInterval(-$0) })
+        try SnapshotQueries.delete(db, pruned.map(\.id))
+        let bytes = try writing.finish(db, releasing: pruned.map(\.tree), snapshotID: snapshotID)
+        try SnapshotQueries.setTree(db, id: snapshotID, tree: bytes)
         let info = SnapshotInfo(
             id: snapshotID,
             session: session,
             formatVersion: tree.formatVersion,
             appVersion: appVersion,
             savedAt: SnapshotQueries.date(milliseconds: SnapshotQueries.milliseconds(savedAt)),
-            recordCount: recordCount,
+            recordCount: writing.recordCount,
             isProvisional: stored.restoringSnapshotID != nil,
-            form: shape
+            form: form
         )
         return (info, stored.id, bytes)
     }

@@ -267,7 +267,7 @@ public final class SnapshotStore: Sendable {
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         try whileOpen { () throws(StoreError) in
             try withStoreErrors(path: path) {
-                try database.unsafeRead { db in try Self.inTransaction(db, begin: "BEGIN DEFERRED TRANSACTION", body) }
+                try database.unsafeRead { db in try Self.inTransaction(db, begin: ConnectionSettings.beginRead, body) }
             }
         }
     }
@@ -279,7 +279,7 @@ public final class SnapshotStore: Sendable {
         try whileOpen { () throws(StoreError) in
             if let writeRefusal { throw writeRefusal }
             return try withStoreErrors(path: path) {
-                try database.writeWithoutTransaction { db in try Self.inTransaction(db, begin: "BEGIN IMMEDIATE TRANSACTION", body) }
+                try database.writeWithoutTransaction { db in try Self.inTransaction(db, begin: ConnectionSettings.beginWrite, body) }
             }
         }
     }
@@ -302,7 +302,7 @@ public final class SnapshotStore: Sendable {
         try db.cachedStatement(sql: begin).execute()
         do {
             let value = try body(db)
-            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            try db.cachedStatement(sql: ConnectionSettings.commit).execute()
             return value
         } catch {
             if db.isInsideTransaction {

@@ -11,25 +11,6 @@ extension SnapshotStore {
         logger.log(level: level, "save failed: \(error)", metadata: ["session": "\(session)", "path": "\(path)"])
     }
 
-    /// What a planned restore passed over and dropped, whichever form planned it
-    /// (``LoadedRestoration/plan(layout:resolver:)``).
-    static func logPlanned(_ restoration: StoreRestoration, to logger: Logger?) {
-        guard let logger else { return }
-        let session = restoration.snapshot.info.session
-        let snapshot = "\(restoration.snapshot.info.id)"
-        if restoration.fellBack {
-            logger.warning("restored an older snapshot: newer ones are quarantined by the crash-loop guard",
-                           metadata: ["session": "\(session)", "snapshot": .string(snapshot),
-                                      "skipped": .array(restoration.skippedQuarantined.map { .string("\($0)") })])
-        }
-        for dropped in restoration.plan.dropped {
-            logger.notice("record not restored", metadata: [
-                "session": "\(session)", "snapshot": .string(snapshot), "path": "\(dropped.path)",
-                "identifier": "\(dropped.record.identifier.map { String(reflecting: $0) } ?? "nil")", "reason": "\(dropped.reason)",
-            ])
-        }
-    }
-
     /// A restore outcome that could not be recorded; the confirmation was not failed by it.
     func logOutcomeFailure(_ error: StoreError, session: String) {
         guard let logger = options.logger else { return }

@@ -70,12 +70,10 @@ enum StoreOpening {
             // file does, <doc:Performance>); set before the first table, and before WAL, which
             // fixes the page size. An existing store keeps its own.
             if status == .empty {
-                try db.execute(sql: "PRAGMA page_size = 1024")
+                try ConnectionSettings.setNewStorePageSize(db)
             }
-            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
-                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                    throw StoreError.cannotOpen(path: path, detail: "could not switch the journal to WAL")
-                }
+            guard try ConnectionSettings.useWriteAheadLog(db) else {
+                throw StoreError.cannotOpen(path: path, detail: "could not switch the journal to WAL")
             }
             try db.execute(sql: durability.pragma)
         }
@@ -108,10 +106,8 @@ enum StoreOpening {
             try copy.writeWithoutTransaction { db in
                 // The copy says which migrations the file has (`check` reports them), not the
                 // ones applied to it here.
-                for identifier in try StoreSchema.appliedMigrations(db) where !applied.contains(identifier) {
-                    try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [identifier])
-                }
-                try db.execute(sql: "PRAGMA query_only = 1")
+                try StoreSchema.forgetMigrations(db, except: applied)
+                try ConnectionSettings.makeQueryOnly(db)
             }
             return copy
         }
@@ -297,7 +293,7 @@ enum StoreOpening {
         }
         configuration.prepareDatabase { db in
             if mode == .queryOnly {
-                try db.execute(sql: "PRAGMA query_only = 1")
+                try ConnectionSettings.makeQueryOnly(db)
             }
         }
         return try withStoreErrors(path: path) {
@@ -311,15 +307,5 @@ enum StoreOpening {
         allowed.remove(charactersIn: "?#%")
         let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
         return "file:\(encoded)?immutable=1"
-    }
-}
-
-extension SnapshotStore.Durability {
-    /// The `synchronous` setting of the connection that writes.
-    var pragma: String {
-        switch self {
-        case .full: "PRAGMA synchronous = FULL"
-        case .normal: "PRAGMA synchronous = NORMAL"
-        }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The tree each session's last save through this store wrote, so that the next save of the
 /// session shares its values without asking whether a tree of another session names them
-/// (``RecordValues/previous(_:sessionID:written:)``).
+/// (``RecordValues/shareable(_:newest:sessionID:written:)``).
 ///
 /// The values of such a tree are the session's own: each was inserted by one of the session's
 /// saves, or shared from a tree that was asked about, or was itself written here. When the

@@ -2,11 +2,15 @@ import Foundation
 import Restack
 
 /// Before any figure: the raw SQLite baseline writes what Restack writes, so that it is the floor
-/// of the same work. The bench's states (the 10-record drill-down, the nested tree, both write
-/// workloads' sequences) are saved into a fresh Restack store and a fresh raw store, in the same
-/// order, and every snapshot's `tree` blob, record count and shape, and every `restack_value`
-/// row, must be equal byte for byte; each state the raw subject reads back must equal the state
-/// saved. A difference stops the bench: its figures would compare different work.
+/// of the same work. Both encode and read rows with Restack's format (`TreeEntries`, `ValuePlan`,
+/// `TreeReader`); what is still written twice is the SQL and its orchestration (which values the
+/// newest tree shares, what retention prunes and releases, where the ids come from). The bench's
+/// states (the 10-record drill-down, the nested tree, every write workload's sequence, 24 saves
+/// each: past retention, so that released values are taken by new ones) are saved into a fresh
+/// Restack store and a fresh raw store, in the same order, and every snapshot's `tree` blob,
+/// record count and shape, and every `restack_value` row, must be equal byte for byte; each
+/// state the raw subject reads back must equal the state saved. A difference stops the bench:
+/// its figures would compare different work.
 struct SameBytesCheck {
     var work: URL
 
@@ -20,9 +24,10 @@ struct SameBytesCheck {
             states.append(("drill-down", BenchStates.state(variant: variant)))
             states.append(("nested", BenchStates.tree(variant: variant)))
         }
-        for save in 0..<14 {
-            states.append(("navigation", WriteWorkload.navigation.state(save: save)))
-            states.append(("rewrite", WriteWorkload.rewrite.state(save: save)))
+        for save in 0..<24 {
+            for workload in WriteWorkload.allCases {
+                states.append((workload.rawValue, workload.state(save: save)))
+            }
         }
         for (session, state) in states {
             try restack.save(state, session: session)
@@ -33,10 +38,6 @@ struct SameBytesCheck {
             }
         }
         let reader = try RawSQLite(path: restackPath, synchronous: "NORMAL")
-        guard try reader.scalar("SELECT COUNT(*) FROM pragma_table_info('restack_snapshot') WHERE name = 'tree'") > 0 else {
-            progress("same bytes: skipped, Restack's store has no tree column yet (before migration 9)")
-            return
-        }
         let snapshots = "SELECT id || ':' || session_id || ':' || shape || ':' || record_count || ':' || hex(tree) FROM restack_snapshot ORDER BY id"
         let values = "SELECT id || ':' || quote(identifier) || ':' || quote(class_name) || ':' || quote(payload) FROM restack_value ORDER BY id"
         for (what, sql) in [("snapshots", snapshots), ("values", values)] {

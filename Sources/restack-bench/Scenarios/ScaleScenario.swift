@@ -15,8 +15,8 @@ struct ScaleScenario {
     /// Whether a store a run left at the path, holding the sizes asked for, is used as it is.
     var reuse = false
 
-    /// Fills a Restack store through the raw baseline (the same trees and values a save writes,
-    /// migration 9's layout), in large transactions: saving a million snapshots one synced
+    /// Fills a Restack store through the raw baseline (the same trees and values a save writes),
+    /// in large transactions: saving a million snapshots one synced
     /// transaction at a time would take hours. Both subjects read that one file.
     func build(_ path: String, sessions: Int) throws {
         if reuse, FileManager.default.fileExists(atPath: path), try holdsSizes(path, sessions: sessions) {
@@ -47,10 +47,13 @@ struct ScaleScenario {
     }
 
     /// Whether the store at `path` holds `sessions` sessions of `snapshotsPerSession` snapshots
-    /// (as many of each: a store of other sizes with the same product is rebuilt).
+    /// (as many of each: a store of other sizes with the same product is rebuilt), with every
+    /// migration this Restack knows (a store of an earlier layout is rebuilt).
     private func holdsSizes(_ path: String, sessions: Int) throws -> Bool {
         let raw = try RawSQLite(path: path, synchronous: "OFF")
-        return try raw.scalar("SELECT COUNT(*) FROM restack_session") == Int64(sessions)
+        let migrations = try raw.column("SELECT identifier FROM grdb_migrations WHERE identifier LIKE 'restack.%' ORDER BY identifier")
+        return try migrations == SnapshotStore.knownMigrations
+            && raw.scalar("SELECT COUNT(*) FROM restack_session") == Int64(sessions)
             && raw.scalar("SELECT COUNT(*) FROM restack_snapshot") == Int64(sessions * snapshotsPerSession)
     }
 

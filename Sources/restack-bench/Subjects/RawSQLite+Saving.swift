@@ -1,14 +1,20 @@
 import Foundation
 import GRDBSQLite
 import Restack
+import RestackStore
 
-/// The raw baseline's save and restore on migration 9's layout, through the C API: the floor
-/// Restack is compared with. A save, in one `BEGIN IMMEDIATE` transaction, reads the session's
-/// previous snapshot (its tree and values), inserts only the `restack_value` rows that differ
-/// (byte for byte), inserts the snapshot row with its tree blob under the next id (above the
-/// high-water mark), prunes the session to retention's 10 and deletes the values only the pruned
-/// snapshots referenced. A restore reads the session's newest ordinary snapshot row, decodes its
-/// tree, reads its values in one statement, rebuilds the state and plans it.
+/// The raw baseline's save and restore, through the C API: the floor Restack is compared with.
+/// Its SQL and its orchestration are its own, written as an app that stores its state in
+/// SQLite by hand would write them; what a row holds is the format's, through Restack's own
+/// encoder and reader (`TreeEntries`, `TreeBlob`, `ValuePlan`, `TreeReader`), so that both
+/// subjects write the same bytes (checked at the start of every run: `SameBytesCheck`).
+///
+/// A save, in one `BEGIN IMMEDIATE` transaction, reads the session's newest tree and its values,
+/// inserts the snapshot row under the next id (above the high-water mark), prunes the session to
+/// retention's 10 (`DELETE ... RETURNING tree`), releases the values only the pruned trees named,
+/// writes the values the plan gives (a new record in a released value's place, else a new
+/// block), and sets the row's tree. A restore reads the session's newest ordinary snapshot row,
+/// decodes its tree, reads its values in one statement, and plans the state.
 extension RawSQLite {
     /// Restack's default retention: the newest 10 ordinary snapshots of a session.
     static let retention: Int64 = 10
@@ -23,40 +29,12 @@ extension RawSQLite {
         if transaction { try execute("BEGIN IMMEDIATE") }
         do {
             let sessionID = try sessionID(session, savedAt: savedAt)
-            // The previous snapshot's values, by content: a record equal to one of them, byte
-            // for byte, references its row instead of a new one (as does a record equal to one
-            // this save inserted).
-            let last = try prepared("SELECT tree FROM restack_snapshot WHERE session_id = ? ORDER BY id DESC LIMIT 1")
-            sqlite3_bind_int64(last, 1, sessionID)
-            var previousIDs: [Int64] = []
-            if sqlite3_step(last) == SQLITE_ROW {
-                do {
-                    previousIDs = try withBlob(last, 0) { try RawTree.valueIDs($0) }
-                } catch {
-                    sqlite3_reset(last)
-                    throw error
-                }
-            }
-            sqlite3_reset(last)
-            var previous: [StoredValue: Int64] = [:]
-            try forEachValue(previousIDs) { id, record in previous[StoredValue(record)] = id }
-            let (records, boxes) = RawTree.flatten(state)
-            let insertValue = try prepared("INSERT INTO restack_value (identifier, class_name, payload) VALUES (?, ?, ?)")
-            var entries: [RawTree.Entry] = []
-            entries.reserveCapacity(records.count)
-            for (entry, record) in records {
-                var entry = entry
-                if let id = previous[StoredValue(record)] {
-                    entry.valueID = id
-                } else {
-                    bind(insertValue, 1, record.identifier)
-                    bind(insertValue, 2, record.className)
-                    bind(insertValue, 3, record.payload)
-                    try step(insertValue)
-                    entry.valueID = sqlite3_last_insert_rowid(db)
-                    previous[StoredValue(record)] = entry.valueID
-                }
-                entries.append(entry)
+            var entries = TreeEntries(state)
+            // The newest tree's values, by content: a record equal to one of them, byte for
+            // byte, names its row.
+            var shared: [ValueContent: Int64] = [:]
+            if let newest = try newestTree(sessionID: sessionID) {
+                try forEachValue(try TreeBlob(decoding: newest).records.map(\.valueID)) { id, record in shared[ValueContent(record)] = id }
             }
             // An id is never given twice: the next one is above both the highest id and the
             // high-water mark a deletion of the highest id leaves.
@@ -68,33 +46,69 @@ extension RawSQLite {
             let snapshotID = highest + 1
             let snapshot = try prepared("""
                 INSERT INTO restack_snapshot (id, session_id, format_version, app_version, saved_at, shape, record_count, tree)
-                VALUES (?, ?, ?, NULL, ?, ?, ?, ?)
+                VALUES (?, ?, ?, NULL, ?, ?, ?, X'')
                 """)
             sqlite3_bind_int64(snapshot, 1, snapshotID)
             sqlite3_bind_int64(snapshot, 2, sessionID)
             sqlite3_bind_int64(snapshot, 3, Int64(state.formatVersion))
             sqlite3_bind_int64(snapshot, 4, savedAt)
             bind(snapshot, 5, state.form.rawValue)
-            sqlite3_bind_int64(snapshot, 6, Int64(entries.count))
-            bind(snapshot, 7, try RawTree.encode(entries, boxes))
+            sqlite3_bind_int64(snapshot, 6, Int64(entries.contents.count))
             try step(snapshot)
-            if transaction {
-                try prune(sessionID: sessionID, keeping: snapshotID)
-                try execute("COMMIT")
+            let released = transaction ? try prune(sessionID: sessionID, keeping: snapshotID, kept: shared, of: entries) : []
+            let plan = try ValuePlan(contents: entries.contents, shared: shared, released: released,
+                                     blocksFrom: released.isEmpty ? nil : try blocksFrom(),
+                                     largestGiven: { try self.scalar("""
+                                         SELECT max(coalesce((SELECT max(id) FROM restack_value), 0),
+                                                    coalesce((SELECT value FROM restack_meta WHERE key = 'value_high_water'), 0))
+                                         """) })
+            try write(plan, contents: entries.contents)
+            if let largest = released.last, try scalar("SELECT coalesce(max(id), 0) FROM restack_value") < largest {
+                // The largest value id was deleted: it stays given.
+                let mark = try prepared("""
+                    INSERT INTO restack_meta (key, value) VALUES ('value_high_water', ?1)
+                    ON CONFLICT (key) DO UPDATE SET value = max(value, ?1)
+                    """)
+                sqlite3_bind_int64(mark, 1, largest)
+                try step(mark)
             }
+            for (index, id) in plan.ids.enumerated() {
+                entries.blob.records[index].valueID = id
+            }
+            let tree = try prepared("UPDATE restack_snapshot SET tree = ? WHERE id = ?")
+            bind(tree, 1, entries.blob.encoded)
+            sqlite3_bind_int64(tree, 2, snapshotID)
+            try step(tree)
+            if transaction { try execute("COMMIT") }
         } catch {
             if transaction { try? execute("ROLLBACK") }
             throw error
         }
     }
 
+    /// The tree of the session's newest snapshot, if it has one.
+    private func newestTree(sessionID: Int64) throws -> Data? {
+        let newest = try prepared("SELECT tree FROM restack_snapshot WHERE session_id = ? ORDER BY id DESC LIMIT 1")
+        defer { sqlite3_reset(newest) }
+        sqlite3_bind_int64(newest, 1, sessionID)
+        return sqlite3_step(newest) == SQLITE_ROW ? blob(newest, 0) : nil
+    }
+
+    /// Where blocks of value ids begin (migration 10), if the store says.
+    private func blocksFrom() throws -> Int64? {
+        let statement = try prepared("SELECT value FROM restack_meta WHERE key = 'value_blocks_from' AND typeof(value) = 'integer'")
+        defer { sqlite3_reset(statement) }
+        return sqlite3_step(statement) == SQLITE_ROW ? sqlite3_column_int64(statement, 0) : nil
+    }
+
     /// The same retention as Restack's default (keep the newest 10), in the same transaction: a
-    /// hand-written store that keeps history must prune it too. Then the values that only the
-    /// pruned snapshots referenced are deleted. The pruning never deletes the highest id (the
-    /// snapshot just saved), so it never moves the high-water mark.
-    func prune(sessionID: Int64, keeping snapshotID: Int64) throws {
-        // Restack's retention statement (SnapshotQueries.pruneSQL), word for word, returning the
-        // pruned trees.
+    /// hand-written store that keeps history must prune it too. Returns the values only the
+    /// pruned snapshots named (not the new tree's `kept` ones), in id order. The pruning never
+    /// deletes the highest id (the snapshot just saved), so it never moves the high-water mark.
+    private func prune(sessionID: Int64, keeping snapshotID: Int64, kept shared: [ValueContent: Int64],
+                       of entries: TreeEntries) throws -> [Int64] {
+        // Restack's retention statement (SnapshotQueries.prunedSQL), word for word, deleting and
+        // returning the pruned trees.
         let prune = try prepared("""
             DELETE FROM restack_snapshot
             WHERE session_id = ?1 AND quarantined_at IS NULL AND id IS NOT ?2
@@ -119,7 +133,7 @@ extension RawSQLite {
         do {
             var result = sqlite3_step(prune)
             while result == SQLITE_ROW {
-                orphans.formUnion(try withBlob(prune, 0) { try RawTree.valueIDs($0) })
+                orphans.formUnion(try TreeBlob(decoding: blob(prune, 0) ?? Data()).records.map(\.valueID))
                 result = sqlite3_step(prune)
             }
             guard result == SQLITE_DONE else { throw Failure.sqlite(String(cString: sqlite3_errmsg(db))) }
@@ -128,24 +142,48 @@ extension RawSQLite {
             sqlite3_reset(prune)
             throw error
         }
-        guard !orphans.isEmpty else { return }
-        // Values are shared only by snapshots of one session: what its remaining snapshots
-        // reference stays.
-        let remaining = try prepared("SELECT tree FROM restack_snapshot WHERE session_id = ?")
+        orphans.subtract(entries.contents.compactMap { shared[ValueContent($0)] })
+        guard !orphans.isEmpty else { return [] }
+        // Values are shared only by snapshots of one session: what its other snapshots name stays.
+        let remaining = try prepared("SELECT tree FROM restack_snapshot WHERE session_id = ? AND id != ?")
         sqlite3_bind_int64(remaining, 1, sessionID)
+        sqlite3_bind_int64(remaining, 2, snapshotID)
         do {
             while sqlite3_step(remaining) == SQLITE_ROW {
-                orphans.subtract(try withBlob(remaining, 0) { try RawTree.valueIDs($0) })
+                orphans.subtract(try TreeBlob(decoding: blob(remaining, 0) ?? Data()).records.map(\.valueID))
             }
             sqlite3_reset(remaining)
         } catch {
             sqlite3_reset(remaining)
             throw error
         }
+        return orphans.sorted()
+    }
+
+    /// Runs the plan's writes to `restack_value`.
+    private func write(_ plan: ValuePlan, contents: [RestorationRecord]) throws {
+        let insert = try prepared("INSERT INTO restack_value (id, identifier, class_name, payload) VALUES (?, ?, ?, ?)")
+        let replace = try prepared("UPDATE restack_value SET id = ?, identifier = ?, class_name = ?, payload = ? WHERE id = ?")
         let delete = try prepared("DELETE FROM restack_value WHERE id = ?")
-        for id in orphans.sorted() {
-            sqlite3_bind_int64(delete, 1, id)
-            try step(delete)
+        for write in plan.writes {
+            switch write {
+            case .insert(let id, let index):
+                sqlite3_bind_int64(insert, 1, id)
+                bind(insert, 2, contents[index].identifier)
+                bind(insert, 3, contents[index].className)
+                bind(insert, 4, contents[index].payload)
+                try step(insert)
+            case .replace(let from, let to, let index):
+                sqlite3_bind_int64(replace, 1, to)
+                bind(replace, 2, contents[index].identifier)
+                bind(replace, 3, contents[index].className)
+                bind(replace, 4, contents[index].payload)
+                sqlite3_bind_int64(replace, 5, from)
+                try step(replace)
+            case .delete(let id):
+                sqlite3_bind_int64(delete, 1, id)
+                try step(delete)
+            }
         }
     }
 
@@ -157,7 +195,7 @@ extension RawSQLite {
         try execute("BEGIN")
         defer { try? execute("COMMIT") }
         let latest = try prepared("""
-            SELECT s.format_version, s.tree FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
+            SELECT s.id, s.format_version, s.shape, s.tree FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
             WHERE ss.name = ? AND s.quarantined_at IS NULL AND s.provisional_for IS NULL ORDER BY s.id DESC LIMIT 1
             """)
         bind(latest, 1, session)
@@ -165,20 +203,21 @@ extension RawSQLite {
             sqlite3_reset(latest)
             throw Failure.sqlite("no session \(session)")
         }
-        let formatVersion = Int(sqlite3_column_int64(latest, 0))
-        let decoded: (entries: [RawTree.Entry], boxes: [RawTree.Box])
-        do {
-            decoded = try withBlob(latest, 1) { try RawTree.decode($0) }
-            sqlite3_reset(latest)
-        } catch {
-            sqlite3_reset(latest)
-            throw error
-        }
+        let id = sqlite3_column_int64(latest, 0)
+        let formatVersion = Int(sqlite3_column_int64(latest, 1))
+        let form = text(latest, 2).flatMap(RestorationTree.Form.init(rawValue:)) ?? .tree
+        let bytes = blob(latest, 3) ?? Data()
+        sqlite3_reset(latest)
+        let tree = try TreeBlob(decoding: bytes)
         // A snapshot's few values, found by a scan: no dictionary to hash them into.
         var values: [(id: Int64, record: RestorationRecord)] = []
-        values.reserveCapacity(decoded.entries.count)
-        try forEachValue(decoded.entries.map(\.valueID)) { id, record in values.append((id, record)) }
-        return try RawTree.state(decoded.entries, decoded.boxes, values: values, formatVersion: formatVersion)
+        values.reserveCapacity(tree.records.count)
+        try forEachValue(tree.records.map(\.valueID)) { id, record in values.append((id, record)) }
+        let records = try tree.records.map { entry in
+            guard let record = values.first(where: { $0.id == entry.valueID })?.record else { throw Failure.sqlite("value \(entry.valueID) has no row") }
+            return record
+        }
+        return try TreeReader.tree(tree, values: records, formatVersion: formatVersion, form: form, snapshotID: id)
     }
 
     /// Loads the latest state of the session and plans it; returns the records a drill-down
@@ -208,26 +247,5 @@ extension RawSQLite {
             try body(sqlite3_column_int64(select, 0),
                      RestorationRecord(identifier: text(select, 1), className: text(select, 2), payload: blob(select, 3)))
         }
-    }
-
-    /// Calls `body` with the bytes of the blob in `column` of the row `statement` stands on.
-    func withBlob<T>(_ statement: OpaquePointer, _ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
-        let count = Int(sqlite3_column_bytes(statement, column))
-        let base = sqlite3_column_blob(statement, column)
-        return try body(UnsafeRawBufferPointer(start: base, count: base == nil ? 0 : count))
-    }
-}
-
-/// A record's three values, compared byte for byte (text by its UTF-8 bytes, not by Unicode
-/// equivalence), each with its storage class (NULL apart from empty).
-struct StoredValue: Hashable {
-    var identifier: [UInt8]?
-    var className: [UInt8]?
-    var payload: Data?
-
-    init(_ record: RestorationRecord) {
-        identifier = record.identifier.map { Array($0.utf8) }
-        className = record.className.map { Array($0.utf8) }
-        payload = record.payload
     }
 }

@@ -6,7 +6,7 @@ import Restack
 /// SQLite C API directly with prepared statements, in one `BEGIN IMMEDIATE` transaction per save,
 /// WAL journal and the same `synchronous` setting. Saving and restoring on migration 9's layout
 /// (a snapshot row with its tree blob, records' values shared by consecutive snapshots) are in
-/// `RawSQLite+Saving.swift`, the tree blob in `RawSQLite+Tree.swift`.
+/// `RawSQLite+Saving.swift`; what a row holds is written and read by Restack's own encoder and reader.
 final class RawSQLite: BenchSubject {
     let name: String
     private(set) var db: OpaquePointer?

@@ -26,7 +26,7 @@ import Foundation
 /// is not a record before it, an unknown tag or name, bytes left over) throw a
 /// ``TreeBlob/Malformed`` saying what and where. So a tree that names a value holds the bytes of
 /// its id (``varint(_:)``), which is what a search for the trees naming a value looks for
-/// (``RecordValues/namedByOtherTrees(_:_:outside:)``).
+/// (``ValueRelease/namedByOtherTrees(_:_:outside:)``).
 package struct TreeBlob: Equatable, Sendable {
     /// One record: where it sits, and the `restack_value` row holding its content.
     package struct Record: Equatable, Sendable {
@@ -224,7 +224,7 @@ extension TreeBlob {
         let containerCount = try reader.count("the container count")
         var containers: [Container] = []
         containers.reserveCapacity(containerCount)
-        // Which records own a container already (an array: see RecordValues).
+        // Which records own a container already (an array: see RecordValues, and <doc:Performance>).
         var owned = [Bool](repeating: false, count: recordCount + 1)
         for index in 1..<(containerCount + 1) {
             let at = reader.offset

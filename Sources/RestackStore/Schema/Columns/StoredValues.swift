@@ -163,7 +163,11 @@ struct StoredValues {
 
 /// A stored value that is not what its column must hold. The store reports it as
 /// ``StoreError/corrupt(path:detail:)`` with this detail.
-struct DamagedValue: Error, Equatable {
+package struct DamagedValue: Error, Equatable {
     /// What is wrong, where: `restack_snapshot.saved_at of snapshot 7: expected an integer, found text`.
-    var detail: String
+    package var detail: String
+
+    package init(detail: String) {
+        self.detail = detail
+    }
 }

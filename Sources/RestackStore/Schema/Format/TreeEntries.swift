@@ -1,16 +1,21 @@
 import Foundation
 import Restack
 
-extension DocumentRows {
-    /// A tree taken apart for storing: its ``TreeBlob`` entries (each record's value id still
-    /// 0: the save fills them in, ``RecordValues/store(_:_:contents:sessionID:)``) and its records'
-    /// contents, both in document order.
+/// A tree taken apart for storing: its ``TreeBlob`` entries (each record's value id still 0:
+/// the save gives them, ``ValuePlan``) and its records' contents, both in document order.
+package struct TreeEntries: Sendable {
+    /// The tree's structure, value ids to be given.
+    package var blob: TreeBlob
+    /// Each record's content (its container taken off), in the order of `blob.records`.
+    package var contents: [RestorationRecord]
+
+    /// The entries of `tree`.
     ///
     /// Iterative, in document order: a tree built in code cannot overflow the stack here. A
     /// format-1 state (a drill-down) has no container entry: its root is implied.
-    static func entries(_ tree: RestorationTree) -> (blob: TreeBlob, records: [RestorationRecord]) {
+    package init(_ tree: RestorationTree) {
         var blob = TreeBlob(records: [], containers: [])
-        var records: [RestorationRecord] = []
+        var contents: [RestorationRecord] = []
         func container(_ value: RestorationContainer, owner: Int) {
             // Each setting by the name its kind gives it; a default written as nothing is none.
             let settings = value.writtenSettings.compactMap { name, setting in
@@ -25,15 +30,16 @@ extension DocumentRows {
         while let (owner, step, value) = pending.popLast() {
             var content = value
             content.container = nil
-            records.append(content)
+            contents.append(content)
             blob.records.append(TreeBlob.Record(owner: owner, slot: step.slotName, position: step.index, valueID: 0))
             if let nested = value.container {
-                let index = records.count
+                let index = contents.count
                 container(nested, owner: index)
                 pending.append(contentsOf: nested.children.reversed().map { (owner: index, step: $0.step, record: $0.element) })
             }
         }
-        return (blob, records)
+        self.blob = blob
+        self.contents = contents
     }
 }
 

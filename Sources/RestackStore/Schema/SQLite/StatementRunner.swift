@@ -1,14 +1,17 @@
 import GRDB
 import GRDBSQLite
 
-/// Where the launch read's statements (and the crash-loop guard's bookkeeping at launch) run: a GRDB connection, or the store's lean launch
-/// connection (``LaunchConnection``). The same SQL and the same checked decoding either way:
-/// the rows are read from the statement itself (``StoredValues/init(statement:name:)``).
+/// Where the store's statements run: a GRDB connection, or the store's lean launch connection
+/// (`LaunchConnection`). The same SQL and the same checked decoding either way: the rows are read
+/// from the statement itself (``StoredValues/init(statement:name:)``).
 protocol StatementRunner {
     /// Runs `sql` with `values` bound to its parameters in order (every parameter, exactly:
     /// ``GRDB/Statement/bind(_:to:at:)``), and calls `body` with the statement standing on each
     /// row, in order, until `body` returns `false` or the rows end.
     func forEachRow(_ sql: String, binding values: [DatabaseValue], _ body: (SQLiteStatement) throws -> Bool) throws
+
+    /// How many rows the last statement that wrote changed.
+    var changesCount: Int { get }
 }
 
 extension StatementRunner {

@@ -3,7 +3,9 @@ import GRDB
 import GRDBSQLite
 import Restack
 
-/// The SQL the store runs, in one place. Statements on the save and restore paths are cached.
+/// The SQL of snapshot rows: their information (``SnapshotInfo``), history, the crash-loop
+/// guard's candidates, inserting and deleting rows, and retention's choice of rows to prune.
+/// What a row's `tree` holds is the format's (``SnapshotFormat``).
 ///
 /// Text that the app gave (session names, identifiers, class names, app versions) goes in exactly:
 /// bound by its bytes where the store binds a statement itself (``GRDB/Statement/execute(binding:)``,
@@ -12,55 +14,6 @@ import Restack
 /// would cut it at the first NUL character: every Unicode string comes back exactly as it was
 /// saved. Times are whole milliseconds since 1970.
 enum SnapshotQueries {
-    // MARK: Sessions
-
-    /// The id of the session named `name`, created if absent.
-    static func sessionID(_ db: Database, name: String, creatingAt date: Date) throws -> Int64 {
-        if let id = try existingSessionID(db, name: name) {
-            return id
-        }
-        try ExhaustedIDs.inserting(into: "restack_session", db) {
-            try db.cachedStatement(sql: "INSERT INTO restack_session (name, created_at) VALUES (CAST(? AS TEXT), ?)")
-                .execute(binding: [name.databaseValue, milliseconds(date).databaseValue])
-        }
-        return db.lastInsertedRowID
-    }
-
-    /// The session named `name`, created if absent, with the snapshot whose restore is pending.
-    static func sessionForSaving(_ db: Database, name: String, creatingAt date: Date) throws -> (id: Int64, restoringSnapshotID: Int64?) {
-        // Read from the statement (``StepCursor``), not through `Row.fetchOne`: no `Row` built;
-        // the name bound as it is (its bytes, NUL characters included), not through the generic
-        // `StatementArguments(_:)`.
-        let cursor = try StepCursor(
-            db.cachedStatement(sql: "SELECT id, restoring_snapshot_id FROM restack_session WHERE name = CAST(? AS TEXT)"),
-            binding: [name.databaseValue]
-        )
-        if let step = try cursor.next() {
-            let id = try StoredValues(statement: step, name: .unidentified).integer(0, .sessionID)
-            let restoring = try StoredValues(statement: step, name: StoredRow.session(id)).optionalInteger(1, .restoringSnapshotID)
-            return (id, restoring)
-        }
-        return (try sessionID(db, name: name, creatingAt: date), nil)
-    }
-
-    /// The id of the session named `name`, if there is one.
-    static func existingSessionID(_ db: some StatementRunner, name: String) throws -> Int64? {
-        var id: Int64?
-        try db.forEachRow("SELECT id FROM restack_session WHERE name = CAST(? AS TEXT)", binding: [name.databaseValue]) { step in
-            id = try StoredValues(statement: step, name: .unidentified).integer(0, .sessionID)
-            return false
-        }
-        return id
-    }
-
-    /// The id of the session named `name`; throws when there is none.
-    static func requireSessionID(_ db: some StatementRunner, name: String) throws -> Int64 {
-        guard let id = try existingSessionID(db, name: name) else {
-            throw StoreError.sessionNotFound(name)
-        }
-        return id
-    }
-
     // MARK: Values
 
     /// A text argument that survives binding: the string itself, or its UTF-8 bytes when it
@@ -88,7 +41,7 @@ enum SnapshotQueries {
         Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
     }
 
-    // MARK: Snapshots
+    // MARK: Information
 
     /// The columns of a `SnapshotInfo`, over `restack_snapshot AS s` joined with
     /// `restack_session AS ss`, in the order ``info(_:from:)`` reads them: text as it is stored,
@@ -116,7 +69,7 @@ enum SnapshotQueries {
             unconfirmedRestores: try values.int(first + 6, .unconfirmedRestores),
             quarantinedAt: try values.optionalDate(first + 7, .quarantinedAt),
             isProvisional: try values.optionalInteger(first + 8, .provisionalFor) != nil,
-            form: try shape(values.requiredExactText(first + 9, .shape), snapshotID: id)
+            form: try form(values.requiredExactText(first + 9, .shape), snapshotID: id)
         )
     }
 
@@ -130,13 +83,13 @@ enum SnapshotQueries {
         return result
     }
 
-    /// A stored shape, checked.
-    static func shape(_ text: String, snapshotID: Int64) throws(DamagedValue) -> DocumentRows.Shape {
-        guard let shape = DocumentRows.Shape(rawValue: text) else {
+    /// A stored shape, checked: the tree's form.
+    static func form(_ text: String, snapshotID: Int64) throws(DamagedValue) -> RestorationTree.Form {
+        guard let form = RestorationTree.Form(rawValue: text) else {
             throw DamagedValue(detail: StoredColumn.shape.problem(in: StoredRow.snapshot(snapshotID).description,
                                                                   "expected 'drillDown' or 'tree', found \(String(reflecting: text))"))
         }
-        return shape
+        return form
     }
 
     /// The newest snapshot of a session, if it has any.
@@ -170,65 +123,68 @@ enum SnapshotQueries {
         WHERE s.session_id = ? AND s.provisional_for IS NULL ORDER BY s.id DESC LIMIT ?
         """
 
-    /// The crash-loop guard's choice for a session: looks at the newest snapshot first, and at
-    /// the rest of the history only when the newest is passed over.
-    static func guardChoice(_ db: some StatementRunner, sessionID: Int64, threshold: Int) throws -> CrashLoopGuard.Choice {
-        let newest = try guardCandidates(db, sessionID: sessionID, limit: 1)
-        let choice = CrashLoopGuard.choose(from: newest, threshold: threshold)
-        if choice.chosen != nil || newest.isEmpty {
-            return choice
+    /// Every snapshot of a session, oldest first.
+    static func history(_ db: some StatementRunner, sessionID: Int64) throws -> [SnapshotInfo] {
+        try infos(db, """
+            SELECT \(infoColumns())
+            FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
+            WHERE s.session_id = ? ORDER BY s.id
+            """, binding: [sessionID.databaseValue])
+    }
+
+    // MARK: Writing
+
+    /// Inserts the row of snapshot `id` of session `sessionID`, its tree `tree`.
+    static func insert(_ db: some StatementRunner, id: Int64, sessionID: Int64, formatVersion: Int, appVersion: String?, savedAt: Date,
+                       provisionalFor: Int64?, form: RestorationTree.Form, recordCount: Int, tree: Data) throws {
+        try db.execute("""
+            INSERT INTO restack_snapshot (id, session_id, format_version, app_version, saved_at, provisional_for, shape, record_count, tree)
+            VALUES (?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)
+            """, binding: [
+                id.databaseValue, sessionID.databaseValue, formatVersion.databaseValue, appVersion?.databaseValue ?? .null,
+                milliseconds(savedAt).databaseValue, provisionalFor?.databaseValue ?? .null,
+                form.rawValue.databaseValue, recordCount.databaseValue, tree.databaseValue,
+            ])
+    }
+
+    /// Sets the tree of snapshot `id`.
+    static func setTree(_ db: some StatementRunner, id: Int64, tree: Data) throws {
+        try db.execute("UPDATE restack_snapshot SET tree = ? WHERE id = ?", binding: [tree.databaseValue, id.databaseValue])
+    }
+
+    /// Every snapshot (id, tree) of session `sessionID`; a tree that is not a blob is `nil`.
+    static func trees(_ db: some StatementRunner, sessionID: Int64) throws -> [(id: Int64, tree: Data?)] {
+        var snapshots: [(id: Int64, tree: Data?)] = []
+        try db.forEachRow("SELECT id, tree FROM restack_snapshot WHERE session_id = ?", binding: [sessionID.databaseValue]) { step in
+            let values = StoredValues(statement: step, name: .unidentified)
+            snapshots.append((try values.integer(0, .snapshotID), try? values.blob(1, .tree)))
+            return true
         }
-        return CrashLoopGuard.choose(from: try guardCandidates(db, sessionID: sessionID, limit: nil), threshold: threshold)
+        return snapshots
     }
 
-    /// A chosen snapshot's records.
-    static func load(_ db: some StatementRunner, _ info: SnapshotInfo) throws -> StoredSnapshot {
-        try loaded(db, info, tree: DocumentRows.storedTree(db, snapshotID: info.id))
-    }
-
-    /// The snapshot of `info` whose tree is `tree`, loaded; its record count (the row's, which
-    /// history lists without decoding) must be the tree's.
-    static func loaded(_ db: some StatementRunner, _ info: SnapshotInfo, tree: Data) throws -> StoredSnapshot {
-        let document = try DocumentRows.document(db, snapshotID: info.id, tree: tree, formatVersion: info.formatVersion, shape: info.form)
-        if let problem = countProblem(stored: info.recordCount, treeHolds: document.recordCount, snapshotID: info.id) {
-            throw problem
-        }
-        return StoredSnapshot(info: info, tree: document.tree)
-    }
-
-    /// A record count (`restack_snapshot.record_count`) that is not its tree's, as damage: a
-    /// row edited or damaged, which history would list wrong, or a tree that lost records.
-    static func countProblem(stored: Int, treeHolds count: Int, snapshotID: Int64) -> DamagedValue? {
-        guard stored != count else { return nil }
-        return DamagedValue(detail: StoredColumn.recordCount.problem(
-            in: StoredRow.snapshot(snapshotID).description, "\(stored), but its tree holds \(count) record\(count == 1 ? "" : "s")"))
-    }
-
-    /// Deletes the snapshots with the ids `ids` (of session `sessionID`, or of any), the values
-    /// only they referenced, and keeps the largest id ever given when it is among them.
-    static func delete(_ db: Database, snapshots ids: [(id: Int64, tree: Data?)], sessionID: Int64?) throws {
+    /// Deletes the snapshot rows `ids`, and keeps the largest id ever given when it is among
+    /// them. Their values are the format's to release (``SnapshotFormat``).
+    static func delete(_ db: some StatementRunner, _ ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
-        try RecordValues.inLists(ids.map(\.id)) { list in
-            try db.cachedStatement(sql: "DELETE FROM restack_snapshot WHERE id IN (\(list.map { _ in "?" }.joined(separator: ", ")))")
-                .execute(binding: list)
+        try RecordValues.inLists(ids) { list in
+            try db.execute("DELETE FROM restack_snapshot WHERE id IN (\(list.map { _ in "?" }.joined(separator: ", ")))", binding: list)
         }
-        try ExhaustedIDs.keep(db, ExhaustedIDs.snapshots, removed: ids.map(\.id).max())
-        try RecordValues.deleteUnreferenced(db, deleted: ids.compactMap(\.tree), sessionID: sessionID)
+        try StoredIDs.keep(db, StoredIDs.snapshots, removed: ids.max())
     }
 
-    /// Prunes a session's history: the one rule behind retention after each save and
-    /// `pruneHistory(session:keepingLast:)`.
+    // MARK: Retention
+
+    /// The snapshots (id, tree) of a session's history that retention drops: the one rule
+    /// behind retention after each save and `pruneHistory(session:keepingLast:)`.
     ///
     /// Keeps the newest `keepLast` ordinary snapshots and, with a `cutoff`, drops older ones
-    /// saved before it. Never deletes `newest` (the snapshot just saved), a quarantined
+    /// saved before it. Never drops `newest` (the snapshot just saved), a quarantined
     /// snapshot, or the snapshot whose restore is pending. Of provisional snapshots only the
     /// newest is kept; while a restore is pending, ordinary snapshots are not pruned at all (the
-    /// crash-loop guard may need to fall back to them). The values only the pruned snapshots
-    /// referenced are deleted with them.
-    ///
-    /// - Returns: How many snapshots were deleted.
-    @discardableResult
-    static func prune(_ db: Database, sessionID: Int64, keeping newest: Int64?, keepLast: Int, savedBefore cutoff: Date?) throws -> Int {
+    /// crash-loop guard may need to fall back to them).
+    static func pruned(_ db: some StatementRunner, sessionID: Int64, keeping newest: Int64?, keepLast: Int,
+                       savedBefore cutoff: Date?) throws -> [(id: Int64, tree: Data?)] {
         var doomed: [(id: Int64, tree: Data?)] = []
         try db.forEachRow(prunedSQL, binding: [
             sessionID.databaseValue, newest?.databaseValue ?? .null, keepLast.databaseValue,
@@ -238,8 +194,7 @@ enum SnapshotQueries {
             doomed.append((try values.integer(0, .snapshotID), try? values.blob(1, .tree)))
             return true
         }
-        try delete(db, snapshots: doomed, sessionID: sessionID)
-        return doomed.count
+        return doomed
     }
 
     /// The snapshots (id, tree) of session ?1 beyond the newest ?3 ordinary ones, or saved
@@ -260,13 +215,4 @@ enum SnapshotQueries {
                  OR saved_at < ?4
           END
         """
-
-    /// Every snapshot of a session, oldest first.
-    static func history(_ db: some StatementRunner, sessionID: Int64) throws -> [SnapshotInfo] {
-        try infos(db, """
-            SELECT \(infoColumns())
-            FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
-            WHERE s.session_id = ? ORDER BY s.id
-            """, binding: [sessionID.databaseValue])
-    }
 }

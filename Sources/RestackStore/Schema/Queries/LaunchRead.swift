@@ -3,10 +3,10 @@ import GRDB
 import Restack
 
 /// The launch read: the session, its newest ordinary snapshot and that snapshot's tree in one
-/// statement, then the tree's values in one more (``RecordValues``, up to 32 values a
-/// statement), decoded from the statements' columns.
+/// statement, decoded from the statement's columns; the tree's values then take one more
+/// (``SnapshotFormat/read(_:_:tree:)``, up to 32 values a statement).
 ///
-/// This is what a restore reads first (``RestoreRead``): in the usual case, where the crash-loop
+/// This is what a restore reads first (`RestoreRead`): in the usual case, where the crash-loop
 /// guard takes the newest snapshot, it is the whole read. Where it does not apply (no such
 /// session, no ordinary snapshot, the newest snapshot quarantined or over the guard's
 /// threshold, a damaged value anywhere), the reader takes the general path on the same
@@ -26,35 +26,24 @@ enum LaunchRead {
     /// Where the tree's column is: after the session's id and the snapshot's information.
     static let treeColumn = 1 + SnapshotQueries.infoColumnCount
 
-    /// What the launch read found: the session's id and the chosen snapshot, loaded.
-    struct Found {
+    /// What the launch read's statement found: the session's id, its newest ordinary snapshot's
+    /// information and tree.
+    struct Head {
         var sessionID: Int64
-        var snapshot: StoredSnapshot
+        var info: SnapshotInfo
+        var tree: Data
     }
 
-    /// The session's newest ordinary snapshot, loaded, when the crash-loop guard takes it;
-    /// `nil` when the general path must answer.
-    static func newest(_ db: some StatementRunner, session: String, threshold: Int) throws -> Found? {
-        do {
-            return try read(db, session: session, threshold: threshold)
-        } catch is DamagedValue {
-            // The general path reads it again and says what is damaged, or quarantines it.
-            return nil
-        }
-    }
-
-    private static func read(_ db: some StatementRunner, session: String, threshold: Int) throws -> Found? {
-        var head: (sessionID: Int64, info: SnapshotInfo, tree: Data)?
+    /// The session's newest ordinary snapshot, unread: `nil` when there is none.
+    static func head(_ db: some StatementRunner, session: String) throws -> Head? {
+        var head: Head?
         try db.forEachRow(sql, binding: [session.databaseValue]) { step in
             let sessionID = try StoredValues(statement: step, name: .unidentified).integer(0, .sessionID)
             let info = try SnapshotQueries.info(step, from: 1)
             let tree = try StoredValues(statement: step, name: .snapshot(info.id)).blob(treeColumn, .tree) ?? Data()
-            head = (sessionID, info, tree)
+            head = Head(sessionID: sessionID, info: info, tree: tree)
             return false
         }
-        guard let head, CrashLoopGuard.choose(from: [head.info], threshold: threshold).chosen != nil else {
-            return nil
-        }
-        return Found(sessionID: head.sessionID, snapshot: try SnapshotQueries.loaded(db, head.info, tree: head.tree))
+        return head
     }
 }

@@ -108,10 +108,10 @@ struct MigratedTree: DatabaseAggregate {
             guard row.parent.isEmpty || records[row.parent] != nil else {
                 throw Unfit(reason: "the parent \"\(row.parent)\" of \"\(path)\" is no record")
             }
-            guard let code = DocumentRows.slotCode(row.slot) else {
+            guard let code = TreeReader.slotCode(row.slot) else {
                 throw Unfit(reason: "the slot \"\(row.slot)\" of \"\(path)\" is no kind's")
             }
-            guard path == DocumentRows.path(owner: row.parent, slot: row.slot, position: row.position) else {
+            guard path == TreeReader.path(owner: row.parent, slot: row.slot, position: row.position) else {
                 throw Unfit(reason: "the path \"\(path)\" is not its parent's and its step")
             }
             children[row.parent, default: []].append((path, (code, row.position)))

@@ -7,11 +7,11 @@ import Restack
 enum OutcomeQueries {
     /// Inserts `outcome` and its drop counts, then prunes by `retention` (never the new one).
     static func insert(_ db: Database, _ outcome: RestoreOutcome, retention: SnapshotStore.Retention) throws {
-        try db.cachedStatement(sql: """
+        try db.execute("""
             INSERT INTO restack_outcome (session, recorded_at, app_version, snapshot_id, snapshot_app_version, result, layout,
                                          skipped_quarantined, restored_records, duration_ms)
             VALUES (CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)
-            """).execute(binding: [
+            """, binding: [
                 SnapshotQueries.exact(outcome.session), SnapshotQueries.milliseconds(outcome.recordedAt).databaseValue,
                 SnapshotQueries.exact(outcome.appVersion), outcome.snapshotID.databaseValue, SnapshotQueries.exact(outcome.snapshotAppVersion),
                 outcome.result.rawValue.databaseValue, outcome.layout?.rawValue.databaseValue ?? .null,
@@ -20,15 +20,37 @@ enum OutcomeQueries {
             ])
         let id = db.lastInsertedRowID
         for drop in outcome.drops {
-            try db.cachedStatement(sql: "INSERT INTO restack_outcome_drop (outcome_id, reason, class_name, count) VALUES (?, ?, CAST(? AS TEXT), ?)")
-                .execute(binding: [id.databaseValue, drop.reason.rawValue.databaseValue, SnapshotQueries.exact(drop.className), drop.count.databaseValue])
+            try db.execute("INSERT INTO restack_outcome_drop (outcome_id, reason, class_name, count) VALUES (?, ?, CAST(? AS TEXT), ?)",
+                           binding: [id.databaseValue, drop.reason.rawValue.databaseValue, SnapshotQueries.exact(drop.className), drop.count.databaseValue])
         }
         let cutoff = retention.maxAge.map { SnapshotQueries.milliseconds(outcome.recordedAt.addingTimeInterval(-$0)) } ?? Int64.min
         // The drop counts go with their outcome (ON DELETE CASCADE).
-        try db.cachedStatement(sql: """
+        try db.execute("""
             DELETE FROM restack_outcome
             WHERE id != ?1 AND (id NOT IN (SELECT id FROM restack_outcome ORDER BY id DESC LIMIT ?2) OR recorded_at < ?3)
-            """).execute(binding: [id.databaseValue, retention.keepLast.databaseValue, cutoff.databaseValue])
+            """, binding: [id.databaseValue, retention.keepLast.databaseValue, cutoff.databaseValue])
+    }
+
+    /// Records `outcome` in a savepoint of the caller's transaction: on failure the savepoint is
+    /// rolled back and the error returned, so that the rest of the transaction (a confirmation)
+    /// commits without it. When SQLite rolled the whole transaction back itself (as it may on a
+    /// full disk), the error is thrown instead, for the caller to confirm again alone.
+    static func insertInSavepoint(_ db: Database, _ outcome: RestoreOutcome, retention: SnapshotStore.Retention, path: String) throws -> StoreError? {
+        do {
+            try db.execute(sql: "SAVEPOINT restack_outcome")
+        } catch {
+            return StoreError(error, path: path)
+        }
+        do {
+            try insert(db, outcome, retention: retention)
+            try db.execute(sql: "RELEASE SAVEPOINT restack_outcome")
+            return nil
+        } catch {
+            guard db.isInsideTransaction else { throw error }
+            try? db.execute(sql: "ROLLBACK TO SAVEPOINT restack_outcome")
+            try? db.execute(sql: "RELEASE SAVEPOINT restack_outcome")
+            return StoreError(error, path: path)
+        }
     }
 
     /// The outcomes of one session, or of all, oldest first.

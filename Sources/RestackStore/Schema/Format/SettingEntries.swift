@@ -8,7 +8,7 @@ import Restack
 /// migration. Reading (and `check`, which reads every tree) judges each entry by its kind's
 /// declaration: a name the kind does not declare, a value of another class, is a damaged value,
 /// never a trap.
-enum SettingRows {
+enum SettingEntries {
     /// Judges the setting `entry` of a container of `kind` at `owner` (a path, made only for a
     /// message) by the kind's declarations (`declarations`, in the order of its setting names)
     /// and puts it in its place in `settings` (in the same order): a name `kind` does not
@@ -17,10 +17,10 @@ enum SettingRows {
     static func setting(_ entry: TreeBlob.Setting, of kind: RestorationContainer.Kind, declarations: [ContainerSettingDeclaration],
                         into settings: inout [ContainerSetting?], snapshotID: Int64, owner: @autoclosure () -> String) throws(DamagedValue) {
         guard let index = declarations.firstIndex(where: { $0.name == entry.name }) else {
-            throw DocumentRows.damaged(snapshotID, "the \(kind.definition.noun) at \"\(owner())\" has no setting \"\(entry.name)\"")
+            throw TreeReader.damaged(snapshotID, "the \(kind.definition.noun) at \"\(owner())\" has no setting \"\(entry.name)\"")
         }
         guard settings[index] == nil else {
-            throw DocumentRows.damaged(snapshotID, "the container at \"\(owner())\" has the setting \"\(entry.name)\" twice")
+            throw TreeReader.damaged(snapshotID, "the container at \"\(owner())\" has the setting \"\(entry.name)\" twice")
         }
         switch (declarations[index].values, entry.value) {
         case (.choice, .text(let text)):
@@ -35,7 +35,7 @@ enum SettingRows {
 
     /// Stored settings that are not a container of their kind: the message names the setting.
     static func damaged(_ snapshotID: Int64, owner: String, setting: String, _ what: String) -> DamagedValue {
-        DocumentRows.damaged(snapshotID, "the setting \"\(setting)\" of the container at \"\(owner)\": \(what)")
+        TreeReader.damaged(snapshotID, "the setting \"\(setting)\" of the container at \"\(owner)\": \(what)")
     }
 }
 
@@ -52,7 +52,7 @@ extension TreeBlob.Value {
     }
 }
 
-/// A setting as a row holds it.
+/// A setting's value as its kind reads it from a tree: text, or an integer.
 enum StoredSetting {
     case text(String)
     case integer(Int64)

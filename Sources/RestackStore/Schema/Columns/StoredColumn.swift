@@ -136,6 +136,8 @@ extension StoredColumn {
 
     /// A count made by a query (not a stored column).
     static let count = StoredColumn("restack_snapshot", "COUNT(*)", .integer)
+    /// A session's newest snapshot, made by a query (not a stored column); NULL without one.
+    static let latestSnapshotID = StoredColumn("restack_snapshot", "MAX(id)", .integer, nullable: true)
 
     /// Every column of Restack's tables (as of the newest migration) whose class is fixed, for
     /// ``SnapshotStore/check()``; the entries of a tree are judged when it is read.
