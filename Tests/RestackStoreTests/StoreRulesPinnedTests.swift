@@ -60,7 +60,7 @@ struct StoreRulesPinnedTests {
         let deep = RestorationTree.drillDown(left: (0..<(RecordValues.idsPerStatement + 8)).map { RestorationRecord(identifier: "r\($0)", className: "C") })
         try store.save(deep, session: "deep")
         let largest = try #require(try Self.values(store).last)
-        #expect(largest == 41)
+        #expect(try Self.values(store).count == RecordValues.idsPerStatement + 9)
         if deleting {
             try store.deleteSession("deep")
         } else {
@@ -70,7 +70,7 @@ struct StoreRulesPinnedTests {
         }
         #expect(try store.database.read { try Int64.fetchOne($0, sql: "SELECT value FROM restack_meta WHERE key = 'value_high_water'") } == largest)
         try store.save(Self.state("new"), session: "kept")
-        #expect(try Self.values(store).last == largest + 1, "the next id is past every one deleted")
+        #expect(try Self.values(store).last == ValueIDs.freshBlock(after: largest), "the next id is past every one deleted")
     }
 
     // MARK: Legacy snapshots and trees that do not decode
