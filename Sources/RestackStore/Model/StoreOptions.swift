@@ -55,6 +55,12 @@ extension SnapshotStore {
         /// Where the store reads the time for expiry and for the outcomes it records; the
         /// system's clock by default. Tests set their own. Not part of the options' equality.
         public var clock: TimeSource
+        /// The app's persistence policies: every save writes the tree as
+        /// `PersistencePolicies.cut(_:)` gives it (nothing of a class never saved, nor above it,
+        /// is written), and every restore applies the others with the snapshot's age
+        /// (`RecordResolver.applying(_:snapshotAge:)`). Empty by default: everything is saved
+        /// and restored.
+        public var policies: PersistencePolicies
 
         /// Creates options; the defaults suit an app's launch path.
         public init(
@@ -67,7 +73,8 @@ extension SnapshotStore {
             appVersion: String? = Options.mainBundleVersion,
             expiry: Expiry? = nil,
             outcomeRetention: Retention = Retention(keepLast: 1000),
-            clock: TimeSource = .system
+            clock: TimeSource = .system,
+            policies: PersistencePolicies = PersistencePolicies()
         ) {
             precondition(crashLoopThreshold >= 1, "crashLoopThreshold must be at least 1")
             precondition(busyTimeout >= 0, "busyTimeout cannot be negative")
@@ -81,6 +88,24 @@ extension SnapshotStore {
             self.expiry = expiry
             self.outcomeRetention = outcomeRetention
             self.clock = clock
+            self.policies = policies
+        }
+
+        /// How old `snapshot` is now by the store's clock, in seconds, for the policies.
+        func snapshotAge(of snapshot: StoredSnapshot) -> TimeInterval {
+            clock.now().timeIntervalSince(snapshot.info.savedAt)
+        }
+
+        /// `resolver` with the policies, at `snapshot`'s age now.
+        func applyingPolicies(to resolver: RecordResolver, for snapshot: StoredSnapshot) -> RecordResolver {
+            resolver.applying(policies, snapshotAge: snapshotAge(of: snapshot))
+        }
+
+        /// The tree a save writes: cut by the policies, then checked against the limits.
+        func savable(_ tree: RestorationTree) throws(StoreError) -> RestorationTree {
+            let cut = policies.cut(tree)
+            try limits.check(cut)
+            return cut
         }
 
         /// The main bundle's version, the default ``appVersion``: read once. (Usable from the

@@ -46,7 +46,7 @@ extension SnapshotStore {
     package func save(_ tree: RestorationTree, session: String, appVersion: String?, savedAt: Date? = nil) throws(StoreError) -> SnapshotInfo {
         let savedAt = savedAt ?? options.clock.now()
         do throws(StoreError) {
-            try options.limits.check(tree)
+            let tree = try options.savable(tree)
             let retention = options.retention, written = writtenTrees
             let saved = try write { db in
                 try Self.insert(db, tree, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention, written: written)
