@@ -97,7 +97,7 @@ extension SnapshotStore {
         }
 
         /// `resolver` with the policies, at `snapshot`'s age now.
-        func applyingPolicies(to resolver: RecordResolver, for snapshot: StoredSnapshot) -> RecordResolver {
+        package func applyingPolicies(to resolver: RecordResolver, for snapshot: StoredSnapshot) -> RecordResolver {
             resolver.applying(policies, snapshotAge: snapshotAge(of: snapshot))
         }
 
