@@ -101,11 +101,18 @@ extension SnapshotStore {
             resolver.applying(policies, snapshotAge: snapshotAge(of: snapshot))
         }
 
-        /// The tree a save writes: cut by the policies, then checked against the limits.
+        /// The tree a save writes: cut by the policies, fitted to the record and byte caps when
+        /// ``Limits/overCap`` says truncate, then checked against the limits.
         func savable(_ tree: RestorationTree) throws(StoreError) -> RestorationTree {
-            let cut = policies.cut(tree)
-            try limits.check(cut)
-            return cut
+            var saved = policies.cut(tree)
+            if limits.overCap == .truncate {
+                let budget = SaveBudget(maxRecords: limits.maxRecordCount, maxBytes: limits.maxSnapshotBytes, size: Limits.bytes(of:))
+                if !budget.fits(saved), let fitted = budget.fit(saved) {
+                    saved = fitted
+                }
+            }
+            try limits.check(saved)
+            return saved
         }
 
         /// The main bundle's version, the default ``appVersion``: read once. (Usable from the
@@ -152,16 +159,33 @@ extension SnapshotStore {
         /// The deepest nesting of containers one snapshot may hold, the root counted. 16 by
         /// default; at most `RestorationTree.maxContainerDepth` (64), what a state file may hold.
         public var maxContainerDepth: Int
+        /// What a save over ``maxRecordCount`` or ``maxSnapshotBytes`` does: fail and write
+        /// nothing (``OverCap/fail``, the default), or save the largest part that fits
+        /// (``OverCap/truncate``).
+        public var overCap: OverCap
+
+        /// What a save over a record or byte cap does.
+        public enum OverCap: Hashable, Sendable {
+            /// The save fails with ``StoreError/limitExceeded(_:size:limit:)`` and writes nothing.
+            case fail
+            /// The largest part of the tree within both caps is saved, by the budget rule
+            /// (<doc:Restack/TheRestorationRules>): the deepest records of truncating sequences go
+            /// first, then the tops of other sequences, never a container's root before its
+            /// children. One note stands where records went; a restore drops it `over-budget`.
+            /// When nothing the rule may take makes the tree fit, the save fails as with ``fail``.
+            case truncate
+        }
 
         /// Creates limits.
         public init(maxPayloadBytes: Int = 256 * 1024, maxSnapshotBytes: Int = 1024 * 1024, maxRecordCount: Int = 1000,
-                    maxContainerDepth: Int = 16) {
+                    maxContainerDepth: Int = 16, overCap: OverCap = .fail) {
             precondition((1...RestorationTree.maxContainerDepth).contains(maxContainerDepth),
                          "maxContainerDepth must be from 1 to \(RestorationTree.maxContainerDepth)")
             self.maxPayloadBytes = maxPayloadBytes
             self.maxSnapshotBytes = maxSnapshotBytes
             self.maxRecordCount = maxRecordCount
             self.maxContainerDepth = maxContainerDepth
+            self.overCap = overCap
         }
     }
 

@@ -100,6 +100,12 @@ extension SnapshotStore {
 }
 
 extension SnapshotStore.Limits {
+    /// The bytes a record counts for against ``maxSnapshotBytes``: its payload, identifier and
+    /// class name.
+    static func bytes(of record: RestorationRecord) -> Int {
+        (record.payload?.count ?? 0) + (record.identifier?.utf8.count ?? 0) + (record.className?.utf8.count ?? 0)
+    }
+
     /// Throws the first cap `tree` goes over: depth, record count, a payload, snapshot bytes.
     ///
     /// One walk over the containers for the usual case, where nothing is over: the error's
