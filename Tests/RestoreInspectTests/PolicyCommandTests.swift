@@ -73,3 +73,36 @@ struct PolicyCommandTests {
         #expect(equals.status == 0, "\(equals.stderr)")
     }
 }
+
+/// `import --max-records N --max-bytes N --over-cap truncate|fail` (issue 41 item 2).
+@Suite("restore-inspect import --over-cap")
+struct OverCapCommandTests {
+    static let state = """
+        { "formatVersion": 2, "root": { "kind": "stack", "afterDrop": "truncate", "records": [
+          {"identifier": "a", "class": "A"}, {"identifier": "b", "class": "B"},
+          {"identifier": "c", "class": "C"}, {"identifier": "d", "class": "D"} ] } }
+        """
+
+    @Test func truncateSavesWhatFitsAndPlanSaysOverBudget() throws {
+        let scratch = try Scratch()
+        let file = scratch.write("state.json", Self.state)
+        let db = scratch.path("s.sqlite")
+        let saved = try CLI.run(["import", "--db", db, "--session", "s", "--input", file, "--max-records", "3", "--over-cap", "truncate", "--json"])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect((saved.json as? [String: Any])?["recordCount"] as? Int == 3, "\(saved.stdout)")
+        let plan = try CLI.run(["plan", "--db", db, "--session", "s", "--json"])
+        #expect(PolicyCommandTests.reasons(plan) == ["records[2] over-budget"], "\(plan.stdout)")
+    }
+
+    @Test func failIsTheDefaultAndBadCapsAreUsageErrors() throws {
+        let scratch = try Scratch()
+        let file = scratch.write("state.json", Self.state)
+        let db = scratch.path("s.sqlite")
+        let failed = try CLI.run(["import", "--db", db, "--session", "s", "--input", file, "--max-bytes", "3"])
+        #expect(failed.status != 0 && failed.stderr.contains("cap"), "\(failed.stderr)")
+        expectFailure(try CLI.run(["import", "--db", db, "--session", "s", "--input", file, "--max-records", "-1"]), code: 64, mentioning: "--max-records")
+        expectFailure(try CLI.run(["import", "--db", db, "--session", "s", "--input", file, "--over-cap", "drop"]), code: 64, mentioning: "--over-cap")
+        let none = try CLI.run(["import", "--db", db, "--session", "s", "--input", file, "--max-records", "0", "--over-cap", "truncate"])
+        #expect(none.status != 0, "nothing fits in no record: the save fails")
+    }
+}

@@ -28,7 +28,7 @@ struct RestorationCaseTests {
                        "seed-tidysplits-omit-detail", "seed-indexdetail-collapsed", "seed-indexdetail-expanded",
                        "seed-split-or-flip", "seed-reinstate", "deeplink-stack-", "deeplink-drilldown-", "deeplink-split-", "deeplink-tabs-",
                        "deeplink-presentation-", "columns-", "deeplink-columns-", "policy-stack-", "policy-tabs-", "policy-split-",
-                       "policy-drilldown-", "policy-presentation-", "policy-columns-"] {
+                       "policy-drilldown-", "policy-presentation-", "policy-columns-", "budget-"] {
             #expect(Self.caseNames.contains { $0.hasPrefix(prefix) }, "no case for \(prefix)")
         }
     }
@@ -46,7 +46,7 @@ struct RestorationCaseTests {
             guard cells.count >= 3 else { continue }
             // The last column's `code` spans that look like case names.
             for part in cells[cells.count - 2].split(separator: "`").enumerated() where part.offset % 2 == 1 {
-                if ["v1-", "drilldown-", "stack-", "path-", "split-", "columns-", "tabs-", "presentation-", "tree-", "rename-", "seed-", "deeplink-", "policy-"].contains(where: part.element.hasPrefix) {
+                if ["v1-", "drilldown-", "stack-", "path-", "split-", "columns-", "tabs-", "presentation-", "tree-", "rename-", "seed-", "deeplink-", "policy-", "budget-"].contains(where: part.element.hasPrefix) {
                     named.insert(String(part.element))
                 }
             }
