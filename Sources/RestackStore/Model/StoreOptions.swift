@@ -169,7 +169,7 @@ extension SnapshotStore {
             /// The save fails with ``StoreError/limitExceeded(_:size:limit:)`` and writes nothing.
             case fail
             /// The largest part of the tree within both caps is saved, by the budget rule
-            /// (<doc:Restack/TheRestorationRules>): the deepest records of truncating sequences go
+            /// (Restack's rules article, "The budget"): the deepest records of truncating sequences go
             /// first, then the tops of other sequences, never a container's root before its
             /// children. One note stands where records went; a restore drops it `over-budget`.
             /// When nothing the rule may take makes the tree fit, the save fails as with ``fail``.
