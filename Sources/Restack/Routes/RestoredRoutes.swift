@@ -2,7 +2,7 @@ import Foundation
 
 /// A plan, with the route values its restored records decoded to.
 ///
-/// Made by ``RouteCoding/restore(_:layout:others:)``. The values are the ones the resolver decoded
+/// Made by ``RouteCoding/restore(_:layout:others:policies:snapshotAge:)``. The values are the ones the resolver decoded
 /// while planning: nothing is decoded again.
 public struct RestoredRoutes<Route> {
     /// The plan: what is restored, and why each dropped record is not.
@@ -85,7 +85,7 @@ extension RouteCoding {
         planned(others: others, policies: policies, snapshotAge: snapshotAge) { resolver in Restorer.plan(tree, layout: layout, resolver: resolver) }
     }
 
-    /// Plans a tree as ``restore(_:layout:others:)`` does, then merges a deep link into the plan
+    /// Plans a tree as ``restore(_:layout:others:policies:snapshotAge:)`` does, then merges a deep link into the plan
     /// by the deep-link rules (`RestorationPlan.merging(_:resolver:)`), its pushed records decided
     /// by the same resolver: each payload decoded once, the link's included.
     package func restore(_ tree: RestorationTree, merging link: DeepLink, layout: Layout = .regular, others: RecordResolver,
