@@ -100,7 +100,7 @@ struct Replan {
             for record in original.restoredRecords where record.renamedFrom != nil {
                 decisions[record.from] = .rename(to: record.record.className ?? "")
             }
-            for dropped in original.dropped where [.unresolvedClass, .stalePayload, .rebuildFailed].contains(dropped.reason) {
+            for dropped in original.dropped where [.unresolvedClass, .stalePayload, .rebuildFailed, .notRestored, .expiredScreen].contains(dropped.reason) {
                 decisions[dropped.path] = .drop(dropped.reason)
             }
         }

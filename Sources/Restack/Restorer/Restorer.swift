@@ -58,19 +58,28 @@ public enum Restorer {
         case rename(to: String)
     }
 
-    /// Rules 1 and 2: what becomes of a record. The resolver is asked only about records with a
-    /// valid identifier, with the identifiers of their ancestors.
+    /// Rules 1 and 2, and the persistence policies: what becomes of a record. A note of a cut
+    /// is dropped for its reason; the resolver's policies (``RecordResolver/applying(_:snapshotAge:)``)
+    /// are applied to the saved class name before the resolver is asked, and to a new name it
+    /// gives. The resolver is asked only about records with a valid identifier, with the
+    /// identifiers of their ancestors.
     static func decision(
         for record: RestorationRecord,
         at path: RecordPath,
         ancestors: [String],
         resolver: RecordResolver
     ) -> Decision {
+        if let cut = record.cutNote {
+            return .drop(cut)
+        }
         if let problem = identifierProblem(of: record) {
             return .drop(problem)
         }
         if let replay = resolver.replay {
             return replay[path] ?? .keep
+        }
+        if let policy = resolver.policyDrop(forClass: record.className) {
+            return .drop(policy)
         }
         switch resolver.outcome(for: record, identifierPath: ancestors + [record.identifier!]) {
         case .rebuild:
@@ -81,6 +90,9 @@ public enum Restorer {
             return .drop(.stalePayload)
         case .renamed(let name):
             guard let saved = record.className else { return .drop(.unresolvedClass) }
+            if let policy = resolver.policyDrop(forClass: name) {
+                return .drop(policy)
+            }
             return saved.hasSameBytes(as: name) ? .keep : .rename(to: name)
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A plan, with the route values its restored records decoded to.
 ///
-/// Made by ``RouteCoding/restore(_:layout:others:)``. The values are the ones the resolver decoded
+/// Made by ``RouteCoding/restore(_:layout:others:policies:snapshotAge:)``. The values are the ones the resolver decoded
 /// while planning: nothing is decoded again.
 public struct RestoredRoutes<Route> {
     /// The plan: what is restored, and why each dropped record is not.
@@ -75,21 +75,28 @@ extension RouteCoding {
     ///   - tree: The saved tree (from the store, or ``tree(for:afterDrop:)``).
     ///   - layout: The layout the app is in now.
     ///   - others: The resolver for records of no route type.
+    ///   - policies: The app's persistence policies, by route type name (and by class for the
+    ///     other records), applied as ``RecordResolver/applying(_:snapshotAge:)`` does: a route
+    ///     type not restored, or not from a state this old, is dropped without being decoded.
+    ///   - snapshotAge: How long ago, in seconds, the tree was saved; `nil` when not known.
     /// - Returns: The plan and the decoded routes.
-    public func restore(_ tree: RestorationTree, layout: Layout = .regular, others: RecordResolver = RecordResolver { (_: RestorationRecord) in ResolverOutcome.classGone }) -> RestoredRoutes<Route> {
-        planned(others: others) { resolver in Restorer.plan(tree, layout: layout, resolver: resolver) }
+    public func restore(_ tree: RestorationTree, layout: Layout = .regular, others: RecordResolver = RecordResolver { (_: RestorationRecord) in ResolverOutcome.classGone },
+                        policies: PersistencePolicies = PersistencePolicies(), snapshotAge: TimeInterval? = nil) -> RestoredRoutes<Route> {
+        planned(others: others, policies: policies, snapshotAge: snapshotAge) { resolver in Restorer.plan(tree, layout: layout, resolver: resolver) }
     }
 
-    /// Plans a tree as ``restore(_:layout:others:)`` does, then merges a deep link into the plan
+    /// Plans a tree as ``restore(_:layout:others:policies:snapshotAge:)`` does, then merges a deep link into the plan
     /// by the deep-link rules (`RestorationPlan.merging(_:resolver:)`), its pushed records decided
     /// by the same resolver: each payload decoded once, the link's included.
-    package func restore(_ tree: RestorationTree, merging link: DeepLink, layout: Layout = .regular, others: RecordResolver) -> RestoredRoutes<Route> {
-        planned(others: others) { resolver in Restorer.plan(tree, layout: layout, resolver: resolver).merging(link, resolver: resolver) }
+    package func restore(_ tree: RestorationTree, merging link: DeepLink, layout: Layout = .regular, others: RecordResolver,
+                         policies: PersistencePolicies = PersistencePolicies(), snapshotAge: TimeInterval? = nil) -> RestoredRoutes<Route> {
+        planned(others: others, policies: policies, snapshotAge: snapshotAge) { resolver in Restorer.plan(tree, layout: layout, resolver: resolver).merging(link, resolver: resolver) }
     }
 
     /// The plan `plan` makes with the resolver that decides each record of a route type by
     /// decoding its payload, once, and `others` every other record; and the routes it decoded.
-    private func planned(others: RecordResolver, _ plan: (RecordResolver) -> RestorationPlan) -> RestoredRoutes<Route> {
+    private func planned(others: RecordResolver, policies: PersistencePolicies, snapshotAge: TimeInterval?,
+                         _ plan: (RecordResolver) -> RestorationPlan) -> RestoredRoutes<Route> {
         let byName = Dictionary(types.map { (ExactString($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         let decoded = DecodedPayloads<Route>()
         let aliases = self.aliases
@@ -108,6 +115,6 @@ extension RouteCoding {
             guard case .success = result else { return .stalePayload }
             return current.hasSameBytes(as: saved) ? .rebuild : .renamed(to: current)
         }
-        return RestoredRoutes(plan: plan(resolver), values: decoded.results.compactMapValues { try? $0.get() })
+        return RestoredRoutes(plan: plan(resolver.applying(policies, snapshotAge: snapshotAge)), values: decoded.results.compactMapValues { try? $0.get() })
     }
 }

@@ -204,7 +204,7 @@ public struct RouteCoding<Route>: Sendable {
     ///
     /// - Parameters:
     ///   - identifier: The record's identifier (the tab's or column's), unique among its siblings.
-    ///   - className: Its class, which the `others` resolver of ``restore(_:layout:others:)``
+    ///   - className: Its class, which the `others` resolver of ``restore(_:layout:others:policies:snapshotAge:)``
     ///     must rebuild.
     ///   - routes: The routes, bottom first.
     ///   - afterDrop: As for ``tree(for:afterDrop:)``: the stack truncates by default.
