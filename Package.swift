@@ -15,7 +15,6 @@ let package = Package(
         .library(name: "RestackStore", targets: ["RestackStore"]),
         .library(name: "RestackTesting", targets: ["RestackTesting"]),
         .executable(name: "restore-inspect", targets: ["restore-inspect"]),
-        .executable(name: "restack-mail", targets: ["restack-mail"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
@@ -65,9 +64,9 @@ let package = Package(
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
 
-        // Text made safe for a terminal, one line each: the escaping restore-inspect and
-        // restack-mail share, and the one text rendering of a plan (restore-inspect's `plan` and
-        // `demo`, and what an app's test reads after a relaunch). Not a product.
+        // Text made safe for a terminal, one line each: restore-inspect's escaping, and the one
+        // text rendering of a plan (restore-inspect's `plan` and `demo`, and what an app's test
+        // reads after a relaunch). Not a product.
         .target(name: "RestackTerminalText", dependencies: ["Restack"]),
 
         // An app's tests of its restoration: relaunches emulated on a store in memory, and the
@@ -77,17 +76,6 @@ let package = Package(
         // The inspector: a thin shell over Restack and RestackStore.
         .executableTarget(
             name: "restore-inspect",
-            dependencies: [
-                "Restack",
-                "RestackStore",
-                "RestackTerminalText",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-
-        // The example app: a terminal mail client on the public API of Restack and RestackStore.
-        .executableTarget(
-            name: "restack-mail",
             dependencies: [
                 "Restack",
                 "RestackStore",
@@ -177,10 +165,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // restack-mail driven as a user: scripted, and by keys in a tmux pseudo-terminal.
+        // restack-mail, the example app (Examples/RestackMail, a package of its own), built by
+        // these tests and driven as a user: scripted, and by keys in a tmux pseudo-terminal; and
+        // its own in-process tests, run from here.
         .testTarget(
             name: "RestackMailTests",
-            dependencies: ["restack-mail", "restore-inspect", "Restack", "RestackStore", "RestackTestSupport"]
+            dependencies: ["restore-inspect", "Restack", "RestackStore", "RestackTestSupport"]
         ),
         // The benchmark: Restack against raw SQLite and JSON files, in one interleaved run
         // (RestackTestSupport for starting its probes: ChildProcess, not Foundation's Process).

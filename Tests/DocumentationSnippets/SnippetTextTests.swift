@@ -4,8 +4,9 @@ import Testing
 
 /// The snippets in the README and the DocC articles are the ones this target compiles: every code
 /// block after a `<!-- snippet: NAME -->` marker is, line for line (leading and trailing
-/// whitespace aside), the region `// snippet: NAME` ... `// end snippet` of a Swift file here, and
-/// every region here is in a document.
+/// whitespace aside), the region `// snippet: NAME` ... `// end snippet` of a Swift file here, or
+/// of the example app's sources (`Examples/RestackMail`, which `RestackMailTests` builds and runs),
+/// and every region is in a document.
 @Suite("Documentation snippets are the compiled ones")
 struct SnippetTextTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -47,25 +48,34 @@ struct SnippetTextTests {
         return result
     }
 
-    /// NAME -> lines, from the regions of the Swift files of this target.
+    /// The folders whose Swift files hold compiled regions: this target's, and the example app's.
+    static let regionFolders = ["Tests/DocumentationSnippets", "Examples/RestackMail/Sources/restack-mail"]
+
+    /// NAME -> lines, from the regions of the Swift files of this target and of the example app.
     static func compiledSnippets() throws -> [String: [String]] {
-        let folder = root.appendingPathComponent("Tests/DocumentationSnippets")
         var result: [String: [String]] = [:]
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
-            let all = lines(try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
-            var current: (name: String, body: [String])?
-            for line in all {
-                if line.hasPrefix("// snippet: ") {
-                    current = (String(line.dropFirst("// snippet: ".count)), [])
-                } else if line == "// end snippet", let region = current {
-                    result[region.name] = region.body
-                    current = nil
-                } else {
-                    current?.body.append(line)
-                }
+        for path in regionFolders {
+            let folder = root.appendingPathComponent(path)
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+                try regions(in: folder.appendingPathComponent(file), into: &result)
             }
         }
         return result
+    }
+
+    /// Adds the regions of one Swift file to `result`.
+    static func regions(in file: URL, into result: inout [String: [String]]) throws {
+        var current: (name: String, body: [String])?
+        for line in lines(try String(contentsOf: file, encoding: .utf8)) {
+            if line.hasPrefix("// snippet: ") {
+                current = (String(line.dropFirst("// snippet: ".count)), [])
+            } else if line == "// end snippet", let region = current {
+                result[region.name] = region.body
+                current = nil
+            } else {
+                current?.body.append(line)
+            }
+        }
     }
 
     @Test func everyMarkedSnippetIsCompiledAsWritten() throws {

@@ -4,6 +4,11 @@ import RestackStore
 import RestackTesting
 import Testing
 
+/// A page of an app whose routes carry their own identifiers.
+enum Page: Codable, Hashable, Sendable {
+    case page(String)
+}
+
 /// Deep links merged into the state by the deep-link rules.
 @Suite("Deep links")
 @MainActor
@@ -58,6 +63,25 @@ struct DeepLinkTests {
         let plan = try #require(navigation.open(path: ["nowhere"], push: [.message(id: 7)]))
         #expect(plan.notes.map(\.kind) == [.deepLinkUnmatched])
         #expect(navigation.state == TabNavigation<Tab, Screen>(selection: .mail))
+    }
+
+    /// Routes whose type gives them their own identifiers: saved under them, named by a link's
+    /// path, and a route already shown recognised by its identifier.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func routesThatCarryTheirOwnIdentifiersAreNamedByThemAndShownOnce() async throws {
+        let pages = RouteCoding<Page>([.codable(String.self, named: "App.Page", route: { .page($0) },
+                                                value: { if case .page(let id) = $0 { id } else { nil } }, identifier: { $0 })])
+        let store = try SnapshotStore.inMemory()
+        let navigation = model(StackNavigation<Page>(path: [.page("inbox"), .page("drafts")]), on: store, coding: pages)
+        let first = try #require(navigation.open(path: ["inbox"], push: [.page("message-1")]))
+        #expect(navigation.path == [.page("inbox"), .page("message-1")])
+        #expect(first.notes.contains { $0.kind == .deepLinkPushed })
+        #expect(first.dropped.map(\.record.identifier) == ["drafts"], "revealing inbox popped what was above it")
+        let again = try #require(navigation.open(path: ["inbox"], push: [.page("message-1")]))
+        #expect(again.notes.map(\.kind) == [.deepLinkShown])
+        #expect(navigation.path == [.page("inbox"), .page("message-1")])
+        await navigation.flush()
+        #expect(try await latestTree(store).allRecords.map(\.record.identifier) == ["inbox", "message-1"])
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

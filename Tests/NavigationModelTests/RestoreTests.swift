@@ -91,6 +91,30 @@ struct RestoreTests {
         #expect(try await latestTree(store) == (try screens().tree(for: [.mailbox("Sent")])), "saving goes on")
     }
 
+    /// A store opened for reading only (a read-only medium, a disk full at opening) still gives the
+    /// user's screens back, without the crash-loop guard, whose bookkeeping is a write: nothing is
+    /// counted, and there is nothing to confirm.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aStoreOpenedForReadingOnlyStillRestoresWithoutCountingTheLaunch() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("navigation.sqlite")
+        let writable = try SnapshotStore(path: path)
+        let first = model(StackNavigation<Screen>(), on: writable)
+        first.path = [.mailbox("INBOX")]
+        await first.flush()
+        await first.stop()
+        let clock = ManualClock()
+        let launch = model(StackNavigation<Screen>(), on: try SnapshotStore(readingAt: path), clock: clock)
+        #expect(launch.path == [.mailbox("INBOX")])
+        #expect(launch.error == nil)
+        #expect(launch.answer?.restoration?.snapshot.info.id == 1)
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(clock.waitingSleeps == 0, "no confirmation waits for the grace period")
+        await launch.flush()
+        #expect(launch.error == nil, "no confirmation attempted")
+        #expect(try await writable.snapshots(session: "main").map(\.unconfirmedRestores) == [0], "nothing counted")
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFailedSaveIsAnObservableErrorNeverThrown() async throws {
         let folder = try TemporaryFolder()

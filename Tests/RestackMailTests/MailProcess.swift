@@ -5,8 +5,11 @@ import RestackTestSupport
 
 /// Runs the built `restack-mail`: scripted through a pipe, or in a tmux pseudo-terminal.
 enum MailProcess {
-    /// The binary: `$RESTACK_MAIL` if set, else beside the test bundle in the build folder.
-    static let binary = builtExecutable(named: "restack-mail", overriddenBy: "RESTACK_MAIL")
+    /// The binary: `$RESTACK_MAIL` if set, else the example package built for these tests
+    /// (``ExampleBuild``, once per test process).
+    static var binary: URL {
+        get throws { try ExampleBuild.restackMail() }
+    }
 
     struct Result {
         var status: Int32
@@ -53,19 +56,20 @@ enum MailProcess {
         }
     }
 
-    /// A saved record of the app's kind.
-    static func record(_ id: String, _ className: String, _ container: RestorationContainer? = nil) -> RestorationRecord {
-        RestorationRecord(identifier: id, className: className, container: container)
+    /// A saved screen, as the app saves one: the identifier of the content it shows as its
+    /// record's identifier and, as JSON, its payload, under `className`.
+    static func record(_ id: String, _ className: String) -> RestorationRecord {
+        RestorationRecord(identifier: id, className: className, payload: try? RecordPayload.encode(id))
     }
 
     /// Saves, as the app's session, the app's window with Inbox open in Mail, `detail` on the
     /// split's detail side (focused), and `settings` in Settings; as a crafted or older store
     /// would hold it.
-    static func saveWindow(at db: String, detail: [RestorationRecord], settings: [RestorationRecord] = [record("general", "SettingsController")]) throws {
-        let mail = record("mail", "MailSplit", .split(SplitContainer(
-            primary: [record("mailboxes", "MailboxesController"), record("inbox", "FolderController")], detail: detail, focus: .detail)))
-        let settingsTab = record("settings", "SettingsStack", .stack(StackContainer(records: settings)))
-        let window = record("window", "MainWindow", .tabs(TabsContainer(tabs: [mail, settingsTab], selected: 0)))
+    static func saveWindow(at db: String, detail: [RestorationRecord], settings: [RestorationRecord] = []) throws {
+        let mail = RestorationRecord(identifier: "mail", className: "MailSplit", container: .split(SplitContainer(
+            primary: [record("inbox", "FolderController")], detail: detail, focus: .detail)))
+        let settingsTab = RestorationRecord(identifier: "settings", className: "SettingsStack", container: .stack(StackContainer(records: settings)))
+        let window = RestorationRecord(identifier: "window", className: "MainWindow", container: .tabs(TabsContainer(tabs: [mail, settingsTab], selected: 0)))
         try SnapshotStore(path: db).save(RestorationTree(root: .presentation(PresentationContainer(base: window, presented: []))), session: "window-1")
     }
 

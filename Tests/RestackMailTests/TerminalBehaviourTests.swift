@@ -109,7 +109,7 @@ struct TerminalBehaviourTests {
     @Test func badOptionsNameTheOptionAndTheRange() throws {
         let tmux = Tmux()
         defer { tmux.stop() }
-        let binary = MailProcess.binary.path
+        let binary = try MailProcess.binary.path
         let script = [
             "'\(binary)' --width -5; echo \"exit $?\"",
             "'\(binary)' --width 10; echo \"exit $?\"",

@@ -192,6 +192,23 @@ struct RouteCodingTests {
         #expect(String(decoding: written, as: UTF8.self) == saved)
     }
 
+    /// A route type that gives its routes their own identifiers: every record of it carries its
+    /// route's, saved or seen by a deep link's merge; routes of a type that gives none keep their
+    /// position.
+    @Test func aRouteTypeGivesItsRoutesTheirOwnIdentifiers() throws {
+        var coding = RouteCoding<AnyHashableSendable>([
+            .codable(RoutesV1.Item.self, named: "App.Item", route: { AnyHashableSendable($0) }, value: { $0.base as? RoutesV1.Item },
+                     identifier: { "item-\($0.id)" }),
+            .codable(Int.self, route: { AnyHashableSendable($0) }, value: { $0.base as? Int }),
+        ])
+        let routes = [AnyHashableSendable(RoutesV1.Item(id: 7)), AnyHashableSendable(5), AnyHashableSendable(RoutesV1.Item(id: 9))]
+        #expect(try coding.records(for: routes).map(\.identifier) == ["item-7", "1", "item-9"])
+        let restored = coding.restore(try coding.tree(for: routes))
+        #expect(restored.routes == routes)
+        coding.identifiesRoutesByContent = true
+        #expect(try coding.records(for: routes).map(\.identifier) == ["item-7", "5", "item-9"])
+    }
+
     @Test func theDefaultNameIsTheFullyQualifiedTypeName() {
         #expect(RouteCoding<Int>().types.map(\.name) == ["Swift.Int"])
         #expect(RouteCoding<RoutesV2.Route>().types.map(\.name) == ["RestackTests.RoutesV2.Route"])

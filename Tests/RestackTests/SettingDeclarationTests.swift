@@ -26,14 +26,13 @@ struct SettingDeclarationTests {
 
     /// The places other than a kind's declaration where a setting's name may be spelled, and
     /// why: the tree format's closed numbering of names (never edited), the raw SQLite baseline
-    /// of the bench (an app's own hand-written code, by design), and two other things that
-    /// share the name `compact` (the plan's arrangement key, which is why a split's `compact`
-    /// is stated in the plan's text only; restack-mail's layout).
+    /// of the bench (an app's own hand-written code, by design), and another thing that shares
+    /// the name `compact` (the plan's arrangement key, which is why a split's `compact` is
+    /// stated in the plan's text only).
     static let otherPlaces: [(path: String, name: String?)] = [
         ("Sources/RestackStore/Schema/ReleasedNames.swift", nil),
         ("Sources/restack-bench/Subjects/RawSQLite+Tree.swift", nil),
         ("Sources/Restack/Interchange/PlanJSON+Tree.swift", "compact"),
-        ("Sources/restack-mail/Renderer.swift", "compact"),
     ]
 
     /// Counts the places: the name of every setting a kind declares is spelled, as a string,
@@ -61,6 +60,61 @@ struct SettingDeclarationTests {
                     #expect(count == 0, "\(path) spells the setting \"\(name)\": its kind's declaration is the only place")
                 }
             }
+        }
+    }
+
+    /// The places that make a container of a kind from settings named by hand, by file, and
+    /// why each may: a new container whose settings come from an app's own state or the demo's
+    /// (a setting added later takes its default there, as a state file without its key does),
+    /// format 1's codec (a fixed format: the drill-down it reads holds no setting) and the
+    /// empty drill-down a plan of format 1 falls back to. Every other file counts none.
+    static let handMadeContainers: [String: Int] = [
+        "Sources/Restack/Model/RestorationTree.swift": 2,                // format 1's form; a navigation path's stack, truncating
+        "Sources/Restack/Routes/RouteCoding.swift": 2,                   // a stack of an app's routes
+        "Sources/Restack/Interchange/StateDocument.swift": 1,            // format 1's codec
+        "Sources/Restack/Interchange/PlanJSON+DrillDown.swift": 1,       // format 1's plan: an empty fallback
+        "Sources/RestackTerminalText/PlanText.swift": 1,                 // format 1's plan: an empty fallback
+        "Sources/RestackStore/Schema/DocumentRows+DrillDown.swift": 2,   // format 1's codec
+        "Sources/RestackStore/Navigation/TabNavigation.swift": 2,        // an app's tabs
+        "Sources/RestackStore/Navigation/SplitNavigation.swift": 2,      // an app's split or columns
+        "Sources/RestackTestSupport/DamagedRows.swift": 4,               // a fixture's tree
+        "Sources/restack-mail/MailApp.swift": 4,                         // the sample app's tree
+        "Sources/restore-inspect/Demo/DemoSessions.swift": 14,           // the demo's trees
+        "Sources/restack-bench/Subjects/BenchStates.swift": 4,           // the bench's trees
+        "Sources/restack-bench/Subjects/WriteWorkload.swift": 2,
+        "Sources/restack-bench/Subjects/RawSQLite+Tree.swift": 4,        // an app's hand-written SQLite code, by design
+    ]
+
+    /// Counts the places that make a container of a kind from settings named by hand (a call of
+    /// its initializer other than ``ContainerKind/init(slotContents:settings:)``: `Kind(…)`,
+    /// `Kind<Element>(…)`, `.init(<first slot>: …)`, or `Self(…)` in the kind's own file): only
+    /// ``handMadeContainers``. A plan, a deep link's reveal or push, a codec of the current format
+    /// or the store's reading rebuilds a container from itself (`var result = self`) or from its
+    /// parts, so that every setting a kind declares, one added later included, goes through it:
+    /// a plan that rebuilt a stack as `StackContainer(records: records, afterDrop: afterDrop)`
+    /// would drop a stack's next setting at every restore, and fails here.
+    @Test func aContainerIsRebuiltFromItsOwnPartsOnly() throws {
+        var types: [String] = [], firstLabels: [String] = []
+        for kind in ContainerKindName.allCases {
+            types.append(String(String(describing: kind.definition).prefix { $0 != "<" }))
+            firstLabels.append(try #require(kind.definition.slots.first).name)
+        }
+        let typeCall = try NSRegularExpression(pattern: "\\b(\(types.joined(separator: "|")))(<[^<>()]*>)?\\(\\s*+(?!slotContents:)")
+        let initCall = try NSRegularExpression(pattern: "(?<!self)\\.init\\(\\s*(\(firstLabels.joined(separator: "|"))):")
+        let selfCall = try NSRegularExpression(pattern: "\\bSelf\\(\\s*+(?!slotContents:)")
+        var counted: [String: Int] = [:]
+        for (path, code) in try Self.sources() {
+            let text = code.joined(separator: "\n")
+            let range = NSRange(text.startIndex..., in: text)
+            let isKindsOwnFile = types.contains { path == "Sources/Restack/Kinds/\($0).swift" }
+            let count = typeCall.numberOfMatches(in: text, range: range) + initCall.numberOfMatches(in: text, range: range)
+                + (isKindsOwnFile ? selfCall.numberOfMatches(in: text, range: range) : 0)
+            if count > 0 { counted[path] = count }
+        }
+        #expect(types.count == ContainerKindName.allCases.count && counted.values.reduce(0, +) > 10, "\(types) \(counted)")
+        for path in Set(counted.keys).union(Self.handMadeContainers.keys).sorted() {
+            #expect(counted[path, default: 0] == Self.handMadeContainers[path, default: 0],
+                    "\(path) makes \(counted[path, default: 0]) containers from settings named by hand (\(Self.handMadeContainers[path, default: 0]) known): rebuild one from itself or from its parts (init(slotContents:settings:)), so that a setting added to its kind goes through")
         }
     }
 

@@ -9,7 +9,8 @@ import Testing
 /// lines after it up to the next `$` or the block's end) prints exactly that output.
 ///
 /// `swift run TOOL` runs the built tool (a `swift` on the `PATH` that knows only `run`), so that the
-/// commands are the ones a reader types in the package's folder. The few commands that run the
+/// commands are the ones a reader types in the package's folder; `swift run --package-path
+/// Examples/RestackMail restack-mail` runs the example app, built by ``ExampleBuild``. The few commands that run the
 /// test suite or a release build are listed in ``notRunHere``, each with why; a listed command that
 /// no document has any more fails the test, so that the list cannot grow stale.
 @Suite("the documents' commands run as written", .serialized)
@@ -75,15 +76,18 @@ struct DocumentedCommandTests {
         return result
     }
 
-    /// A folder whose `swift` runs the built tools: `swift run TOOL ARGUMENTS`; anything else fails.
+    /// A folder whose `swift` runs the built tools: `swift run TOOL ARGUMENTS`, and
+    /// `swift run --package-path Examples/RestackMail restack-mail ARGUMENTS`; anything else fails.
     static func toolFolder(in scratch: TemporaryFolder) throws -> String {
         let bin = scratch.path("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let tools = [
             "restore-inspect": CLI.binary.path,
-            "restack-mail": builtExecutable(named: "restack-mail", overriddenBy: "RESTACK_MAIL").path,
+            "restack-mail": try ExampleBuild.restackMail().path,
         ]
-        var script = "#!/bin/sh\ncase \"$1 $2\" in\n"
+        var script = "#!/bin/sh\n"
+        script += "if [ \"$1 $2 $3 $4\" = 'run --package-path Examples/RestackMail restack-mail' ]; then shift 3; set -- run \"$@\"; fi\n"
+        script += "case \"$1 $2\" in\n"
         for (name, path) in tools.sorted(by: { $0.key < $1.key }) {
             script += "'run \(name)') shift 2; exec '\(path)' \"$@\" ;;\n"
             try FileManager.default.createSymbolicLink(atPath: "\(bin)/\(name)", withDestinationPath: path)

@@ -33,29 +33,40 @@ public struct RouteCoding<Route>: Sendable {
         package let name: String
         private let readBody: @Sendable (Data) -> PayloadReading<Route>
         private let encodeBody: @Sendable (Route) throws -> Data?
+        private let identifierBody: (@Sendable (Route) -> String?)?
 
         /// The route type's undecodable payload, for ``decode(_:)``.
         private struct Unreadable: Error, CustomStringConvertible {
             var description: String
         }
 
-        /// Creates a route type from its two functions.
+        /// Creates a route type from its functions.
         ///
         /// - Parameters:
         ///   - name: The class name its records are saved with.
         ///   - decode: Reads a payload into a route; a throw means the payload is stale.
         ///   - encode: Writes a route of this type as a payload, or returns `nil` when the route is
         ///     not of this type.
-        public init(name: String, decode: @escaping @Sendable (Data) throws -> Route, encode: @escaping @Sendable (Route) throws -> Data?) {
+        ///   - identifier: The identifier of a route's record, for routes that carry their own (a
+        ///     message's id): what the store keeps and the inspector shows, what a deep link's path
+        ///     names, and how a link recognises a route already shown. It must be unique among the
+        ///     records of the route's container. By default (`nil`, or when it returns `nil`), a
+        ///     route is identified by its position in its stack, and by its content in a deep
+        ///     link's merge.
+        public init(name: String, decode: @escaping @Sendable (Data) throws -> Route, encode: @escaping @Sendable (Route) throws -> Data?,
+                    identifier: (@Sendable (Route) -> String?)? = nil) {
             self.name = name
             self.readBody = { payload in (try? decode(payload)).map { .current($0) } ?? .stale }
             self.encodeBody = encode
+            self.identifierBody = identifier
         }
 
-        private init(name: String, read: @escaping @Sendable (Data) -> PayloadReading<Route>, encode: @escaping @Sendable (Route) throws -> Data?) {
+        private init(name: String, read: @escaping @Sendable (Data) -> PayloadReading<Route>, encode: @escaping @Sendable (Route) throws -> Data?,
+                     identifier: (@Sendable (Route) -> String?)?) {
             self.name = name
             self.readBody = read
             self.encodeBody = encode
+            self.identifierBody = identifier
         }
 
         /// Reads a payload into a route, upgrading it when the type reads older shapes.
@@ -78,6 +89,11 @@ public struct RouteCoding<Route>: Sendable {
             try encodeBody(route)
         }
 
+        /// The identifier a route of this type carries, if its type gives one.
+        package func identifier(of route: Route) -> String? {
+            identifierBody?(route)
+        }
+
         /// A `Codable` type whose values are routes, such as one element type of a
         /// `NavigationPath`, read and written in ``RecordPayload``'s encoding.
         ///
@@ -87,16 +103,24 @@ public struct RouteCoding<Route>: Sendable {
         ///     type name (`String(reflecting:)`), as `NavigationPath` writes it.
         ///   - route: Makes a route from a value.
         ///   - value: The value of a route of this type, or `nil` for a route of another type.
+        ///   - identifier: The identifier a value carries, for routes that carry their own; see
+        ///     ``init(name:decode:encode:identifier:)``. By default, none.
         public static func codable<Value: Codable & Sendable>(
             _ type: Value.Type,
             named name: String = String(reflecting: Value.self),
             route: @escaping @Sendable (Value) -> Route,
-            value: @escaping @Sendable (Route) -> Value?
+            value: @escaping @Sendable (Route) -> Value?,
+            identifier: (@Sendable (Value) -> String)? = nil
         ) -> RouteType {
-            RouteType(
+            var identifierOfRoute: (@Sendable (Route) -> String?)?
+            if let identifier {
+                identifierOfRoute = { (route: Route) -> String? in value(route).map(identifier) }
+            }
+            return RouteType(
                 name: name,
                 decode: { payload in route(try RecordPayload.decode(Value.self, from: payload)) },
-                encode: { route in try value(route).map { try RecordPayload.encode($0) } }
+                encode: { route in try value(route).map { try RecordPayload.encode($0) } },
+                identifier: identifierOfRoute
             )
         }
 
@@ -111,16 +135,24 @@ public struct RouteCoding<Route>: Sendable {
         ///     name of `Value`.
         ///   - route: Makes a route from a value.
         ///   - value: The value of a route of this type, or `nil` for a route of another type.
+        ///   - identifier: As for ``codable(_:named:route:value:identifier:)``: the identifier of
+        ///     a route's record, for routes that carry their own.
         public static func codable<Value>(
             upgrading shapes: PayloadShapes<Value>,
             named name: String = String(reflecting: Value.self),
             route: @escaping @Sendable (Value) -> Route,
-            value: @escaping @Sendable (Route) -> Value?
+            value: @escaping @Sendable (Route) -> Value?,
+            identifier: (@Sendable (Value) -> String)? = nil
         ) -> RouteType {
-            RouteType(
+            var identifierOfRoute: (@Sendable (Route) -> String?)?
+            if let identifier {
+                identifierOfRoute = { (route: Route) -> String? in value(route).map(identifier) }
+            }
+            return RouteType(
                 name: name,
                 read: { payload in shapes.read(payload).map(route) },
-                encode: { route in try value(route).map { try RecordPayload.encode($0) } }
+                encode: { route in try value(route).map { try RecordPayload.encode($0) } },
+                identifier: identifierOfRoute
             )
         }
     }
@@ -132,7 +164,7 @@ public struct RouteCoding<Route>: Sendable {
     /// Whether a route's record is identified by its content (its payload's text) rather than
     /// by its position: how a deep link's merge sees routes, so that a route already shown is
     /// recognised by what it is (the merge compares identifier and class), wherever it stands.
-    /// Saved states use positions.
+    /// Saved states use positions. A route whose type gives it its own identifier keeps it in both.
     package var identifiesRoutesByContent = false
 
     /// Creates the coding of an app's routes.
@@ -150,8 +182,8 @@ public struct RouteCoding<Route>: Sendable {
     /// - Parameters:
     ///   - route: The route.
     ///   - index: Its position from the bottom: its identifier (as in
-    ///     ``NavigationPathRepresentation/identifier(at:)``), unless the coding identifies routes
-    ///     by their content.
+    ///     ``NavigationPathRepresentation/identifier(at:)``), unless its type gives routes their
+    ///     own or the coding identifies routes by their content.
     /// - Throws: ``RouteCodingError`` when no route type writes the route, or its type's encoding
     ///   fails.
     package func record(for route: Route, at index: Int) throws(RouteCodingError) -> RestorationRecord {
@@ -163,8 +195,8 @@ public struct RouteCoding<Route>: Sendable {
                 throw .unencodable(index: index, type: type.name, message: "\(error)")
             }
             if let payload {
-                let identifier = identifiesRoutesByContent ? Self.contentIdentifier(payload)
-                    : NavigationPathRepresentation.identifier(at: index)
+                let identifier = type.identifier(of: route) ?? (identifiesRoutesByContent ? Self.contentIdentifier(payload)
+                    : NavigationPathRepresentation.identifier(at: index))
                 return RestorationRecord(identifier: identifier, className: type.name, payload: payload)
             }
         }
@@ -181,7 +213,7 @@ public struct RouteCoding<Route>: Sendable {
     }
 
     /// The records of routes, bottom first, each identified by its position, counted from
-    /// `index`: for an app that builds its own ``RestorationTree`` (a `NavigationState` of its
+    /// `index` (or by its own identifier, when its type gives one): for an app that builds its own ``RestorationTree`` (a `NavigationState` of its
     /// own shape), a split's sides, a presentation chain's presented records. Identifiers must be
     /// unique among a container's records, whatever their slot: number a split's detail after its
     /// primary (`records(for: detail, from: primary.count)`). Read them back with

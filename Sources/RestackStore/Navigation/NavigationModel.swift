@@ -82,8 +82,12 @@ public final class NavigationModel<State: NavigationState> {
     @ObservationIgnored package let session: String
     /// The store, or `nil` when it could not be opened.
     @ObservationIgnored package let store: SnapshotStore?
-    /// What the launch's restore answered; `nil` when it failed.
-    @ObservationIgnored package private(set) var answer: RestoreAnswer<StoreRestoration>?
+    /// What the launch's restore answered: the snapshot restored (its identifier, and the newer
+    /// ones the crash-loop guard passed over), a snapshot that expired, or nothing saved; `nil`
+    /// when the store could not be opened or read (``error`` says why). An app that tells its
+    /// user what came back reads it (``restored`` is the plan).
+    @ObservationIgnored
+    public private(set) var answer: RestoreAnswer<StoreRestoration>?
     @ObservationIgnored let coding: RouteCoding<State.Route>
     @ObservationIgnored private let autosaver: Autosaver?
     /// The restore awaiting its confirmation.
@@ -166,7 +170,9 @@ public final class NavigationModel<State: NavigationState> {
         case .success(let answer)?:
             self.answer = answer
             restored = answer.restoration?.plan
-            pending = answer.restoration
+            // A store opened for reading only restores without the crash-loop guard, whose
+            // bookkeeping is a write: nothing was counted, so nothing is confirmed.
+            pending = store?.isReadOnly == true ? nil : answer.restoration
         case .failure(let failure)?:
             error = failure
         case nil:
@@ -204,11 +210,13 @@ public final class NavigationModel<State: NavigationState> {
 
     /// The restore at launch, synchronous (the store's lean launch connection serves it): the
     /// crash-loop guard's choice, counted, planned with each route decoded once, read into
-    /// `state`.
+    /// `state`. A store opened for reading only is restored without counting (as
+    /// `SnapshotStore.restore(session:)` does): its saves fail, but the user's screens come back.
     private static func restore(_ session: String, from store: SnapshotStore, coding: RouteCoding<State.Route>,
                                 onto state: inout State) throws(StoreError) -> RestoreAnswer<StoreRestoration> {
-        let begunAt = StoreRestoration.uptime()
-        let request = store.restoreRequest(session: session, counts: true)
+        let counts = !store.isReadOnly
+        let begunAt = counts ? StoreRestoration.uptime() : nil
+        let request = store.restoreRequest(session: session, counts: counts)
         switch try store.loaded(store.answer(store.loadForRestore(request), request), begunAt: begunAt) {
         case .restore(let loaded):
             let routes = coding.restore(loaded.snapshot.tree, others: State.othersResolver)

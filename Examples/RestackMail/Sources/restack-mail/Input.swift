@@ -1,12 +1,33 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
+/// What the app's loop waits for: input, or a change of the navigation model it watches.
+enum Event: Sendable {
+    case input(InputEvent)
+    case modelChanged
+
+    /// Reads standard input on a thread of its own into `sink`, up to its end, so that the main
+    /// actor stays free for the navigation model's own work while the app waits for a key (the
+    /// result of a save, the launch's confirmation after its grace period).
+    static func read(interactive: Bool, into sink: AsyncStream<Event>.Continuation) {
+        Thread {
+            var reader = InputReader(interactive: interactive)
+            while true {
+                let event = reader.next()
+                sink.yield(.input(event))
+                if event == .end { return }
+            }
+        }.start()
+    }
+}
+
 /// What the app's loop waits for: a key (on a terminal) or a line (from a pipe) of standard
 /// input, its end, a resized terminal, or a signal asking the app to stop.
-enum InputEvent: Equatable {
+enum InputEvent: Equatable, Sendable {
     case key(Terminal.Key)
     case line(String)
     case end

@@ -43,7 +43,7 @@ struct CommandTests {
         #expect(Self.command(.enter, app) == "none")
         _ = app.open("inbox", compact: false)
         _ = app.open("message-2", compact: false)
-        #expect(MailApp.items(of: app.activeScreen, version: Self.one).isEmpty, "a message without attachments lists nothing")
+        #expect(MailApp.items(of: app.activePage, version: Self.one).isEmpty, "a message without attachments lists nothing")
         #expect(Self.command(.enter, app) == "none")
     }
 

@@ -28,10 +28,10 @@ enum Command {
         case .up: return .move(-1)
         case .down: return .move(1)
         case .enter:
-            let items = MailApp.items(of: app.activeScreen, version: app.version)
+            let items = MailApp.items(of: app.activePage, version: app.version)
             return items.indices.contains(app.cursor) ? .open(items[app.cursor].id) : .none
         case .back: return .back
-        case .tab: return .tab(app.tab == .mail ? "settings" : "mail")
+        case .tab: return .tab(app.navigation.tab == .mail ? "settings" : "mail")
         case .escape, .character("d"): return .dismiss
         case .character("c"): return .compose
         case .character("q"): return .quit

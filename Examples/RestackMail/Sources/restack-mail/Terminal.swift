@@ -8,7 +8,7 @@ import Darwin
 /// The terminal, for interactive use: raw mode through termios (restored on exit), keys, size.
 enum Terminal {
     /// A key: one the app acts on, or another (``other(_:)``, named for the status line).
-    enum Key: Equatable {
+    enum Key: Equatable, Sendable {
         case up, down, enter, back, tab, character(Character), escape
         /// A key no command is bound to, by name: `x`, `Ctrl-X`, `F5`.
         case other(String)

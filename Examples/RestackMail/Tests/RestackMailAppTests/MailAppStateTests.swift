@@ -2,14 +2,13 @@ import Restack
 import Testing
 @testable import restack_mail
 
-/// restack-mail's navigation state, command by command, in process: what each command does, what
-/// it refuses, where the cursor lands, and how a rebuilt hierarchy becomes the app (the parts of
-/// a window that did not restore start as on a first launch).
-@Suite("restack-mail's navigation state")
+/// restack-mail's commands, one by one, in process: what each does to the navigation state,
+/// what it refuses, and where the cursor lands.
+@Suite("restack-mail's commands on its navigation state")
 struct MailAppStateTests {
     static let one = AppVersion(number: 1)
 
-    static func ids(_ screens: [Screen]) -> [String] { screens.map(\.id) }
+    static func ids(_ screens: [MailScreen]) -> [String] { screens.map(\.id) }
 
     @Test func settingsPagesOpenFromTheSettingsListOnlyAndBackComesToTheirRow() {
         var app = MailApp(version: Self.one)
@@ -23,15 +22,15 @@ struct MailAppStateTests {
         #expect(result4 == "no message-1 here", "a message is no settings page")
         let result5 = app.open("signature", compact: false)
         #expect(result5 == nil)
-        #expect(Self.ids(app.settings) == ["general", "signature"])
-        #expect(app.activeScreen.role == .settingsPage)
+        #expect(Self.ids(app.navigation.settings) == ["signature"])
+        #expect(app.activePage == .screen(.settingsPage("signature")))
         // A page lists nothing: another page opens from the list, not from a page.
         let result6 = app.open("accounts", compact: false)
         #expect(result6 == "no accounts here")
-        #expect(Self.ids(app.settings) == ["general", "signature"])
+        #expect(Self.ids(app.navigation.settings) == ["signature"])
         let result7 = app.back()
         #expect(result7)
-        #expect(Self.ids(app.settings) == ["general"])
+        #expect(app.navigation.settings.isEmpty)
         #expect(app.cursor == 1, "the cursor is on the row of the page left (signature is the second)")
         let result8 = app.back()
         #expect(!result8, "the settings list is the bottom of its stack")
@@ -50,22 +49,22 @@ struct MailAppStateTests {
         #expect(result12 == nil)
         let result13 = app.open("message-6", compact: false)
         #expect(result13 == nil)
-        #expect(Self.ids(app.primary) == ["mailboxes", "archive", "archive-2026"])
-        #expect(Self.ids(app.detail) == ["message-6"])
-        #expect(app.focus == .detail)
+        #expect(Self.ids(app.navigation.primary) == ["archive", "archive-2026"])
+        #expect(Self.ids(app.navigation.detail) == ["message-6"])
+        #expect(app.navigation.focus == .detail)
         let result14 = app.back()
         #expect(result14)
-        #expect(app.detail.isEmpty && app.focus == .primary)
-        #expect(app.cursor == MailApp.items(of: app.activeScreen, version: Self.one).firstIndex { $0.id == "message-6" })
+        #expect(app.navigation.detail.isEmpty && app.navigation.focus == .primary)
+        #expect(app.cursor == MailApp.items(of: app.activePage, version: Self.one).firstIndex { $0.id == "message-6" })
         let result15 = app.back()
         #expect(result15)
-        #expect(Self.ids(app.primary) == ["mailboxes", "archive"])
+        #expect(Self.ids(app.navigation.primary) == ["archive"])
         #expect(app.cursor == 1, "archive-2026 is archive's second row")
         let result16 = app.back()
         #expect(result16)
         let result17 = app.back()
         #expect(!result17)
-        #expect(Self.ids(app.primary) == ["mailboxes"])
+        #expect(app.navigation.primary.isEmpty)
     }
 
     @Test func theComposeSheetBlocksEverythingButDismiss() {
@@ -76,7 +75,7 @@ struct MailAppStateTests {
         #expect(result19)
         let result20 = app.presentCompose()
         #expect(!result20, "one sheet at a time")
-        #expect(app.activeScreen.role == .compose)
+        #expect(app.activePage == .screen(.compose) && app.activePane == .sheet)
         let result21 = app.open("inbox", compact: false)
         #expect(result21 == "dismiss the compose sheet first")
         let result22 = app.select(.settings)
@@ -85,7 +84,7 @@ struct MailAppStateTests {
         #expect(!result23)
         let result24 = app.dismiss()
         #expect(result24)
-        #expect(app.compose == nil)
+        #expect(!app.navigation.composing)
         let result25 = app.open("inbox", compact: false)
         #expect(result25 == nil)
     }
@@ -96,14 +95,14 @@ struct MailAppStateTests {
         #expect(result26 == nil)
         let result27 = app.open("message-1", compact: true)
         #expect(result27 == nil)
-        #expect(app.focus == .detail)
+        #expect(app.navigation.focus == .detail)
         // message-2 is listed by the inbox, the primary side: the compact layout shows only the message.
         let result28 = app.open("message-2", compact: true)
         #expect(result28 == "no message-2 here")
         let result29 = app.open("message-2", compact: false)
         #expect(result29 == nil)
-        #expect(Self.ids(app.detail) == ["message-2"])
-        #expect(Self.ids(app.primary) == ["mailboxes", "inbox"])
+        #expect(Self.ids(app.navigation.detail) == ["message-2"])
+        #expect(Self.ids(app.navigation.primary) == ["inbox"])
         // The mailboxes are neither side's top: their folders do not open from here.
         let result30 = app.open("archive", compact: false)
         #expect(result30 == "no archive here")
@@ -119,54 +118,18 @@ struct MailAppStateTests {
             let opened = app.open("attachment-1-2", compact: false)
             if version.number == 1 {
                 #expect(opened == nil)
-                #expect(Self.ids(app.detail) == ["message-1", "attachment-1-2"])
+                #expect(Self.ids(app.navigation.detail) == ["message-1", "attachment-1-2"])
                 // An attachment lists nothing: in a compact layout nothing opens from it.
                 let result33 = app.open("attachment-1-1", compact: true)
                 #expect(result33 == "no attachment-1-1 here")
                 // In a regular one the primary side's top, the inbox, still opens a message.
                 let result34 = app.open("message-3", compact: false)
                 #expect(result34 == nil)
-                #expect(Self.ids(app.detail) == ["message-3"])
+                #expect(Self.ids(app.navigation.detail) == ["message-3"])
             } else {
                 #expect(opened == "no attachment-1-2 here", "release 2 has no attachment screen")
-                #expect(Self.ids(app.detail) == ["message-1"])
+                #expect(Self.ids(app.navigation.detail) == ["message-1"])
             }
         }
-    }
-
-    @Test func aRebuiltWindowBecomesTheAppAndWhatDidNotRestoreStartsFresh() {
-        var notes: [String] = []
-        // Nothing rebuilt: a first launch, no note.
-        let first = MailApp(version: Self.one, rebuilt: nil, notes: &notes)
-        #expect(notes.isEmpty)
-        #expect(Self.ids(first.primary) == ["mailboxes"] && first.tab == .mail)
-
-        // A hierarchy that is not the app's window: a fresh start, said.
-        let stray = NodeContainer<Screen>.stack(StackContainer(records: [Screen(.mailboxes, "mailboxes")]))
-        let fresh = MailApp(version: Self.one, rebuilt: stray, notes: &notes)
-        #expect(notes == ["the saved window did not restore: fresh start"])
-        #expect(Self.ids(fresh.primary) == ["mailboxes"] && fresh.detail.isEmpty && fresh.compose == nil)
-
-        // A window whose Mail split lost its mailboxes, its detail and its Settings stack, the
-        // Settings tab selected and the sheet up: the mailboxes come back under the folder, the
-        // focus goes to the primary side, Settings starts at its list.
-        notes = []
-        let split = Screen(.mailSplit, "mail", children: .split(SplitContainer(primary: [Screen(.folder, "inbox")], detail: [], focus: .detail, compact: .merge)))
-        let settings = Screen(.settingsStack, "settings", children: .stack(StackContainer(records: [])))
-        let window = Screen(.window, "window", children: .tabs(TabsContainer(tabs: [split, settings, Screen(.compose, "stray")], selected: 1)))
-        let root = NodeContainer<Screen>.presentation(PresentationContainer(base: window, presented: [Screen(.compose, "compose")]))
-        let app = MailApp(version: Self.one, rebuilt: root, notes: &notes)
-        #expect(notes.isEmpty)
-        #expect(Self.ids(app.primary) == ["mailboxes", "inbox"])
-        #expect(app.focus == .primary)
-        #expect(Self.ids(app.settings) == ["general"])
-        #expect(app.tab == .settings)
-        #expect(app.compose?.id == "compose")
-
-        // The app's own hierarchy, rebuilt, is the same app.
-        var again: [String] = []
-        let back = MailApp(version: Self.one, rebuilt: app.hierarchy, notes: &again)
-        #expect(again.isEmpty)
-        #expect(Self.ids(back.primary) == Self.ids(app.primary) && back.tab == app.tab && back.compose?.id == "compose")
     }
 }

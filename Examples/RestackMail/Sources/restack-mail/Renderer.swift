@@ -1,9 +1,7 @@
-import RestackTerminalText
-
 /// Draws the app as lines of text of a given width: a tab bar, the screens (two columns in a
 /// regular layout, the top of the one stack in a compact one), a status line and the keys.
 ///
-/// Every text drawn is escaped first (``OneLine/escaped(_:)``, as `restore-inspect` escapes):
+/// Every text drawn is escaped first (``Escaping/escaped(_:)``, as `restore-inspect` escapes):
 /// an identifier from the store, a typed line or a link cannot send the terminal a control
 /// character. The only escape sequences written are the renderer's own (``style``).
 struct Renderer {
@@ -40,30 +38,32 @@ struct Renderer {
 
     func lines(_ app: MailApp, status: String) -> [String] {
         var out: [String] = []
-        let tabs = MailApp.Tab.allCases.map { $0 == app.tab ? "[\($0.rawValue.capitalized)]" : " \($0.rawValue.capitalized) " }.joined(separator: " ")
+        let tabs = MailNavigation.Tab.allCases.map { $0 == app.navigation.tab ? "[\($0.rawValue.capitalized)]" : " \($0.rawValue.capitalized) " }.joined(separator: " ")
         let layout = isCompact ? "compact" : "regular"
         out.append(Self.fit(" restack-mail \(app.version.name)  \(tabs)", right: "\(layout) \(width) cols ", width: width))
         out.append(String(repeating: "─", count: width))
         // Each row padded to its width, then highlighted: escapes never count as columns.
         var content: [String]
-        if let compose = app.compose {
-            let box = box(title: "New message (compose sheet)", lines: screenLines(compose, app: app, active: true), width: width)
+        if app.navigation.composing {
+            let box = box(title: "New message (compose sheet)", lines: pageLines(.screen(.compose), app: app, active: true), width: width)
             content = [highlighted(Self.pad(box[0], width))] + box.dropFirst().map { Self.pad($0, width) }
-        } else if app.tab == .settings {
-            content = [highlighted(Self.crumbs(app.settings, width: width))] + screenLines(app.settings[app.settings.count - 1], app: app, active: true).map { Self.pad($0, width) }
+        } else if app.navigation.tab == .settings {
+            let pages = app.settingsPages
+            content = [highlighted(Self.crumbs(pages, width: width))] + pageLines(pages[pages.count - 1], app: app, active: true).map { Self.pad($0, width) }
         } else if isCompact {
-            let stack = app.compactStack
-            content = [highlighted(Self.crumbs(stack, width: width))] + screenLines(stack[stack.count - 1], app: app, active: true).map { Self.pad($0, width) }
+            let pages = app.compactPages
+            content = [highlighted(Self.crumbs(pages, width: width))] + pageLines(pages[pages.count - 1], app: app, active: true).map { Self.pad($0, width) }
         } else {
             let leftWidth = width * 2 / 5
             let rightWidth = width - leftWidth - 3
-            let primaryTop = app.primary[app.primary.count - 1]
-            let leftActive = app.activeScreen === primaryTop
-            let leftCrumbs = Self.crumbs(app.primary, width: leftWidth)
-            let left = [leftActive ? highlighted(leftCrumbs) : leftCrumbs] + screenLines(primaryTop, app: app, active: leftActive).map { Self.pad($0, leftWidth) }
-            let right: [String] = if let top = app.detail.last {
-                [app.activeScreen === top ? highlighted(Self.crumbs(app.detail, width: rightWidth)) : Self.crumbs(app.detail, width: rightWidth)]
-                    + screenLines(top, app: app, active: app.activeScreen === top).map { Self.pad($0, rightWidth) }
+            let primary = app.primaryPages
+            let leftActive = app.activePane == .primary
+            let leftCrumbs = Self.crumbs(primary, width: leftWidth)
+            let left = [leftActive ? highlighted(leftCrumbs) : leftCrumbs] + pageLines(primary[primary.count - 1], app: app, active: leftActive).map { Self.pad($0, leftWidth) }
+            let detail = app.detailPages
+            let right: [String] = if let top = detail.last {
+                [app.activePane == .detail ? highlighted(Self.crumbs(detail, width: rightWidth)) : Self.crumbs(detail, width: rightWidth)]
+                    + pageLines(top, app: app, active: app.activePane == .detail).map { Self.pad($0, rightWidth) }
             } else {
                 [Self.pad("", rightWidth), Self.pad("  (no message selected)", rightWidth)]
             }
@@ -74,55 +74,55 @@ struct Renderer {
         content += Array(repeating: Self.pad("", width), count: max(0, Self.contentHeight - content.count))
         out += content
         out.append(String(repeating: "─", count: width))
-        out += Self.wrap(OneLine.escaped(status), width: width - 2, lines: 3).map { Self.pad(" " + $0, width) }
+        out += Self.wrap(Escaping.escaped(status), width: width - 2, lines: 3).map { Self.pad(" " + $0, width) }
         out.append(Self.pad(" keys: " + Self.keyHelp, width))
         return out
     }
 
-    func screenLines(_ screen: Screen, app: MailApp, active: Bool) -> [String] {
+    /// A page's lines: what it shows, then the items it lists, the cursor's marked when `active`.
+    func pageLines(_ page: Page, app: MailApp, active: Bool) -> [String] {
         var lines: [String] = []
-        switch screen.role {
-        case .message:
-            if let message = MailData.messages[screen.id] {
+        switch page {
+        case .screen(.message(let id)):
+            if let message = MailData.messages[id] {
                 lines += ["  From: \(message.from)", "  Subject: \(message.subject)", ""] + message.body.map { "  " + $0 }
                 if app.version.className(.attachment) == nil, !message.attachments.isEmpty {
                     let names = message.attachments.map { MailData.attachmentTitles[$0] ?? $0 }.joined(separator: ", ")
                     lines.append("  Attachments: \(names) (no viewer in \(app.version.name))")
                 }
             }
-        case .attachment:
-            lines += ["  Preview of \(MailData.attachmentTitles[screen.id] ?? screen.id)", "  (\(screen.id))"]
-        case .settingsPage:
-            lines += MailData.settingsPages.first { $0.id == screen.id }.map { $0.text.map { "  " + $0 } } ?? []
-        case .compose:
+        case .screen(.attachment(let id)):
+            lines += ["  Preview of \(MailData.attachmentTitles[id] ?? id)", "  (\(id))"]
+        case .screen(.settingsPage(let id)):
+            lines += MailData.settingsPages.first { $0.id == id }.map { $0.text.map { "  " + $0 } } ?? []
+        case .screen(.compose):
             lines += ["To: ", "Subject: ", "", "(d or Esc dismisses)"]
         default:
             break
         }
-        for (index, item) in MailApp.items(of: screen, version: app.version).enumerated() {
+        for (index, item) in MailApp.items(of: page, version: app.version).enumerated() {
             let marker = active && index == app.cursor ? ">" : " "
             lines.append(" \(marker) \(item.id)  \(item.label)")
         }
         return lines
     }
 
-    static func title(_ screen: Screen) -> String {
-        switch screen.role {
+    static func title(_ page: Page) -> String {
+        switch page {
         case .mailboxes: "Mailboxes"
-        case .folder: MailData.folders[screen.id]?.title ?? screen.id
-        case .message: MailData.messages[screen.id]?.subject ?? screen.id
-        case .attachment: MailData.attachmentTitles[screen.id] ?? screen.id
         case .settings: "Settings"
-        case .settingsPage: MailData.settingsPages.first { $0.id == screen.id }?.title ?? screen.id
-        case .compose: "Compose"
-        default: screen.id
+        case .screen(.folder(let id)): MailData.folders[id]?.title ?? id
+        case .screen(.message(let id)): MailData.messages[id]?.subject ?? id
+        case .screen(.attachment(let id)): MailData.attachmentTitles[id] ?? id
+        case .screen(.settingsPage(let id)): MailData.settingsPages.first { $0.id == id }?.title ?? id
+        case .screen(.compose): "Compose"
         }
     }
 
     /// The titles of a stack, bottom first, in `width` columns: when they do not fit, the
     /// first ones give way to `…`, so that the current screen's title stays visible.
-    static func crumbs(_ stack: [Screen], width: Int) -> String {
-        let titles = stack.map { OneLine.escaped(title($0)) }
+    static func crumbs(_ stack: [Page], width: Int) -> String {
+        let titles = stack.map { Escaping.escaped(title($0)) }
         let room = width - 1
         for first in titles.indices {
             let shown = (first > 0 ? ["…"] : []) + titles[first...]
@@ -157,15 +157,15 @@ struct Renderer {
         return result
     }
 
-    /// `text` escaped (``OneLine/escaped(_:)``), cut or filled to `width` characters.
+    /// `text` escaped (``Escaping/escaped(_:)``), cut or filled to `width` characters.
     static func pad(_ text: String, _ width: Int, fill: Character = " ") -> String {
-        let characters = Array(OneLine.escaped(text))
+        let characters = Array(Escaping.escaped(text))
         if characters.count >= width { return String(characters.prefix(max(0, width))) }
         return String(characters) + String(repeating: fill, count: width - characters.count)
     }
 
     static func fit(_ left: String, right: String, width: Int) -> String {
-        let left = OneLine.escaped(left), right = OneLine.escaped(right)
+        let left = Escaping.escaped(left), right = Escaping.escaped(right)
         let room = width - right.count
         return room > left.count ? pad(left, room) + right : pad(left, width)
     }

@@ -10,24 +10,23 @@ struct RendererTests {
     static let one = AppVersion(number: 1)
 
     @Test func eachScreenIsTitledByItsContentOrElseItsIdentifier() {
-        let known: [(Screen.Role, String, String)] = [
-            (.mailboxes, "mailboxes", "Mailboxes"), (.folder, "archive-2026", "Archive 2026"), (.message, "message-2", "Lunch?"),
-            (.attachment, "attachment-1-1", MailData.attachmentTitles["attachment-1-1"] ?? "-"), (.settings, "general", "Settings"),
-            (.settingsPage, "accounts", MailData.settingsPages.first { $0.id == "accounts" }?.title ?? "-"), (.compose, "compose", "Compose"),
-            (.window, "window", "window"), (.mailSplit, "mail", "mail"), (.settingsStack, "settings", "settings"),
+        let known: [(Page, String)] = [
+            (.mailboxes, "Mailboxes"), (.settings, "Settings"), (.screen(.folder("archive-2026")), "Archive 2026"),
+            (.screen(.message("message-2")), "Lunch?"), (.screen(.attachment("attachment-1-1")), MailData.attachmentTitles["attachment-1-1"] ?? "-"),
+            (.screen(.settingsPage("accounts")), MailData.settingsPages.first { $0.id == "accounts" }?.title ?? "-"), (.screen(.compose), "Compose"),
         ]
-        for (role, id, title) in known {
-            #expect(Renderer.title(Screen(role, id)) == title, "\(role)")
+        for (page, title) in known {
+            #expect(Renderer.title(page) == title, "\(page)")
         }
-        for role in [Screen.Role.folder, .message, .attachment, .settingsPage] {
-            #expect(Renderer.title(Screen(role, "nothing-such")) == "nothing-such", "\(role)")
+        for screen in [MailScreen.folder("nothing-such"), .message("nothing-such"), .attachment("nothing-such"), .settingsPage("nothing-such")] {
+            #expect(Renderer.title(.screen(screen)) == "nothing-such", "\(screen)")
         }
     }
 
     /// Crumbs that do not fit give way from the first; when even the last alone does not fit,
     /// it is cut at the width.
     @Test func crumbsThatDoNotFitKeepTheCurrentTitle() {
-        let stack = [Screen(.mailboxes, "mailboxes"), Screen(.folder, "archive"), Screen(.folder, "archive-2026")]
+        let stack: [Page] = [.mailboxes, .screen(.folder("archive")), .screen(.folder("archive-2026"))]
         #expect(Renderer.crumbs(stack, width: 60) == Renderer.pad(" Mailboxes › Archive › Archive 2026", 60))
         #expect(Renderer.crumbs(stack, width: 20) == Renderer.pad(" … › Archive 2026", 20))
         #expect(Renderer.crumbs(stack, width: 10) == " … › Archi")
@@ -43,10 +42,10 @@ struct RendererTests {
     @Test func aScreenWhoseContentIsUnknownShowsItsIdentifierOrNothing() {
         let renderer = Renderer(width: 120)
         let app = MailApp(version: Self.one)
-        #expect(renderer.screenLines(Screen(.attachment, "nothing-such"), app: app, active: false) == ["  Preview of nothing-such", "  (nothing-such)"])
-        #expect(renderer.screenLines(Screen(.settingsPage, "nothing-such"), app: app, active: false).isEmpty)
-        #expect(renderer.screenLines(Screen(.folder, "nothing-such"), app: app, active: false).isEmpty)
-        #expect(renderer.screenLines(Screen(.message, "nothing-such"), app: app, active: false).isEmpty)
+        #expect(renderer.pageLines(.screen(.attachment("nothing-such")), app: app, active: false) == ["  Preview of nothing-such", "  (nothing-such)"])
+        #expect(renderer.pageLines(.screen(.settingsPage("nothing-such")), app: app, active: false).isEmpty)
+        #expect(renderer.pageLines(.screen(.folder("nothing-such")), app: app, active: false).isEmpty)
+        #expect(renderer.pageLines(.screen(.message("nothing-such")), app: app, active: false).isEmpty)
     }
 
     /// Unstyled by default; styled, only the focused pane's crumbs are in reverse video: the
@@ -56,14 +55,14 @@ struct RendererTests {
         _ = app.open("inbox", compact: false)
         _ = app.open("message-2", compact: false)
         #expect(!Renderer(width: 120).lines(app, status: "ok").joined().contains("\u{1B}"), "not styled unless asked")
-        app.focus = .primary
+        app.navigation.focus = .primary
         let lines = Renderer(width: 120, style: true).lines(app, status: "ok")
         let highlighted = lines.filter { $0.contains("\u{1B}[7m") }
         #expect(highlighted.count == 1, "\(lines)")
         #expect(highlighted.first?.contains("\u{1B}[7m Mailboxes › Inbox") == true, "\(highlighted)")
         #expect(highlighted.first?.contains("Lunch?") == true && highlighted.first?.hasSuffix("\u{1B}[0m │ " + Renderer.pad(" Lunch?", 120 - 48 - 3)) == true,
                 "the detail's crumbs beside it, not highlighted: \(highlighted)")
-        app.focus = .detail
+        app.navigation.focus = .detail
         let detailFocused = Renderer(width: 120, style: true).lines(app, status: "ok").filter { $0.contains("\u{1B}[7m") }
         #expect(detailFocused.first?.contains("\u{1B}[7m" + Renderer.pad(" Lunch?", 120 - 48 - 3) + "\u{1B}[0m") == true, "\(detailFocused)")
     }

@@ -1,19 +1,18 @@
 import ArgumentParser
 import Foundation
-import RestackTerminalText
 
 /// Runs the app, and formats every failure as `restore-inspect` does: one line on stderr,
 /// `restack-mail: error: ...`, control characters escaped; a usage error (64) says where to look.
 @main
 enum Entry {
-    static func main() {
+    static func main() async {
         do {
             let command = try RestackMail.parse()
-            let status = try command.launch()
+            let status = try await command.launch()
             exit(status)
         } catch let failure as StoreFailure {
             // A store the app cannot use: exit status 1, no usage text.
-            line("restack-mail: error: " + OneLine.escaped(failure.description))
+            line("restack-mail: error: " + Escaping.escaped(failure.description))
             exit(1)
         } catch {
             let code = RestackMail.exitCode(for: error)
@@ -24,7 +23,7 @@ enum Entry {
             }
             var message = RestackMail.message(for: error)
             while message.last?.isWhitespace == true { message.removeLast() }
-            line("restack-mail: error: \(OneLine.escaped(message.isEmpty ? "invalid usage" : message)) (see restack-mail --help)")
+            line("restack-mail: error: \(Escaping.escaped(message.isEmpty ? "invalid usage" : message)) (see restack-mail --help)")
             exit(code.rawValue)
         }
     }

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
+import Observation
 import Restack
 import RestackStore
-import RestackTerminalText
 
 /// `restack-mail`: a terminal mail client whose navigation survives `kill -9` and an update,
-/// built only on Restack's and RestackStore's public API: Restack's example app.
+/// built only on Restack's and RestackStore's public API (its package depends on their library
+/// products alone): Restack's example app. Its navigation is a `NavigationModel` of
+/// ``MailNavigation``.
 struct RestackMail: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restack-mail",
@@ -80,15 +82,16 @@ struct RestackMail: ParsableCommand {
     }
 
     /// Runs the app; returns the exit status. Whatever ends it, the store is closed before this
-    /// returns (see ``close(_:)``), so that the folder holds the `.sqlite` file alone.
-    func launch() throws -> Int32 {
+    /// returns, so that the folder holds the `.sqlite` file alone.
+    @MainActor
+    func launch() async throws -> Int32 {
         // A closed standard output (a pager quit early) must not kill the app before it saves.
         signal(SIGPIPE, SIG_IGN)
         let interactive = Terminal.inputIsTerminal
         // First, so that a polite kill at any moment from here ends as `quit` does.
         SignalPipe.install(resize: interactive)
         let path = try db ?? Self.defaultStorePath()
-        var store: SnapshotStore?
+        let store: SnapshotStore
         do {
             // The app's version, in its one place: every snapshot saved and every outcome
             // recorded at a confirmation carry it.
@@ -98,41 +101,47 @@ struct RestackMail: ParsableCommand {
         } catch {
             throw StoreFailure(description: "cannot open the store: \(error)")
         }
+        let ending: Result<Ending, any Error>
         do {
-            let ending = try run(store: store!, interactive: interactive)
-            Self.close(&store)
-            return ending.status
+            ending = .success(try await run(store: store, interactive: interactive))
         } catch {
-            Self.close(&store)
-            throw error
+            ending = .failure(error)
         }
+        // The app opened the store: it closes it. Everything saved is then in the file.
+        do { try await store.close() } catch { Entry.line("restack-mail: " + Escaping.escaped("\(error)")) }
+        return try ending.get().status
     }
 
-    /// Drops the last reference to the store here, once the autosaver's last task has let go of
-    /// it: its deinitializer closes its connections on this thread, before the process exits, and
-    /// the last connection's close checkpoints the log into the file and removes the side files.
-    /// (Left to the end of the process, a task still holding it kept the `-wal` and `-shm`.)
-    static func close(_ store: inout SnapshotStore?) {
-        let deadline = Date().addingTimeInterval(5)
-        while store != nil, !isKnownUniquelyReferenced(&store), Date() < deadline {
-            usleep(1000)
-        }
-        store = nil
-    }
-
-    /// The session: launch, then one command per key or line, until quit, the end of input or a
-    /// stopping signal; the state flushed at the end.
-    private func run(store: SnapshotStore, interactive: Bool) throws -> Ending {
-        Terminal.write("restack-mail: store \(OneLine.escaped(store.path))\n")
+    /// The session: the launch's restore (the model's), a deep link, then one command per key or
+    /// line until quit, the end of input or a stopping signal; then a flush.
+    @MainActor
+    private func run(store: SnapshotStore, interactive: Bool) async throws -> Ending {
+        Terminal.write("restack-mail: store \(Escaping.escaped(store.path))\n")
         let style = interactive && Terminal.allowsStyle
         let renderer = { Renderer(width: columns ?? Terminal.size?.columns ?? 80, style: style) }
-        let layout: Layout = renderer().isCompact ? .compact : .regular
         let version = self.version
-        let adapter = ScreenAdapter(version: version, crashWhileRebuilding: crashWhileRebuilding)
-
-        // Launch: begin the restore, rebuild through the adapter, draw, then confirm.
         let link = try open.map { try LinkParser(version: version).link($0) }
-        var (app, status, confirmation) = try Launch(store: store, session: session, layout: layout, adapter: adapter).restore(opening: link)
+
+        // snippet: mail-launch
+        // The launch: the model restores the session now, before the first screen is drawn.
+        let navigation = NavigationModel(MailNavigation(), store: store, session: session, coding: version.coding,
+                                         saveInterval: .milliseconds(500))
+        var status = try LaunchStatus.describe(answer: navigation.answer, error: navigation.error, session: session, version: version)
+        if let link {
+            let merged = navigation.open(path: link.path, push: link.push)
+            status += "; " + LaunchStatus.describe(link: link, merged: merged, error: navigation.error,
+                                                  app: MailApp(version: version, navigation: navigation.state), version: version)
+        }
+        var app = MailApp(version: version, navigation: navigation.state)
+        // end snippet
+        if store.isReadOnly { status = "read-only store: changes are not saved, crash-loop guard off; " + status }
+        if crashWhileRebuilding, navigation.restored != nil {
+            // A test-only switch: killed while the restored screens are made, as an app that crashes
+            // on a restored state would, before the model confirmed the launch.
+            Entry.line("restack-mail: crashing while rebuilding (--crash-while-rebuilding)")
+            kill(getpid(), SIGKILL)
+        }
+
         let screen = Display(interactive: interactive)
         if interactive { Terminal.enableRawMode() }
         defer { if interactive { Terminal.restore() } }
@@ -144,49 +153,48 @@ struct RestackMail: ParsableCommand {
             }
         }
         draw()
-        if let confirmation {
-            // With the plan as rebuilt: the outcome the store records (restore-inspect report)
-            // counts what this launch really showed and dropped.
-            do { try store.confirmRestore(confirmation) } catch { status += "; not confirmed: \(error)" }
-        }
-        let failures = FailureNote()
-        // A read-only store saves nothing: no autosaver, and the status line said so.
-        let autosaver = store.isReadOnly ? nil : Autosaver(store: store, session: session) { failures.set("not saved: \($0)") }
-        func save() {
-            // A hierarchy the app builds is 4 levels deep: capture cannot be too deep.
-            if let autosaver, let tree = try? adapter.capture(app.hierarchy) { autosaver.submit(tree) }
-        }
-        save()
 
-        var input = InputReader(interactive: interactive)
-        var ending = Ending.quit
-        loop: while true {
+        let (events, sink) = AsyncStream<Event>.makeStream()
+        Event.read(interactive: interactive, into: sink)
+        // A failed save (or confirmation) is the model's observable `error`: said on the status
+        // line as it happens. (A read-only store said so once, at launch.)
+        func watchForFailures() {
+            withObservationTracking { _ = navigation.error } onChange: { sink.yield(.modelChanged) }
+        }
+        watchForFailures()
+        var ending = Ending.endOfInput
+        loop: for await event in events {
             let command: Command
-            switch input.next() {
-            case .end: ending = .endOfInput; break loop
-            case .stop(let number): ending = .signal(number); break loop
-            case .resized: draw(); continue loop
-            case .key(let key): command = .of(key, app: app)
-            case .line(let line): command = .parse(line)
+            switch event {
+            case .input(.end): ending = .endOfInput; break loop
+            case .input(.stop(let number)): ending = .signal(number); break loop
+            case .input(.resized): draw(); continue loop
+            case .input(.key(let key)): command = .of(key, app: app)
+            case .input(.line(let line)): command = .parse(line)
+            case .modelChanged:
+                watchForFailures()
+                if let error = navigation.error, !store.isReadOnly {
+                    status = "not saved: \(error)"
+                    draw()
+                }
+                continue loop
             }
-            if case .quit = command { break loop }
+            if case .quit = command { ending = .quit; break loop }
             if case .none = command { continue loop }
-            if apply(command, to: &app, status: &status) { save() }
-            if let failure = failures.take() { status = failure }
+            // snippet: mail-command
+            if apply(command, to: &app, status: &status) {
+                navigation.state = app.navigation       // one change, saved
+            }
+            // end snippet
             draw()
         }
-        // Quit, the end of input or a signal: everything submitted is durable before the end.
-        if let autosaver {
-            let done = DispatchSemaphore(value: 0)
-            Task.detached {
-                do { try await autosaver.flush() } catch { failures.set("not saved: \(error)") }
-                done.signal()
-            }
-            done.wait()
+        // snippet: mail-exit
+        // Quit, the end of input or a signal: the launch confirmed, everything saved.
+        await navigation.flush()
+        if let error = navigation.error, !store.isReadOnly {
+            Entry.line("restack-mail: " + Escaping.escaped("not saved: \(error)"))
         }
-        if let failure = failures.take() {
-            Entry.line("restack-mail: " + OneLine.escaped(failure))
-        }
+        // end snippet
         return ending
     }
 
@@ -198,7 +206,7 @@ struct RestackMail: ParsableCommand {
         case .quit, .none:
             break
         case .tab(let name):
-            if let tab = MailApp.Tab(rawValue: name.lowercased()) {
+            if let tab = MailNavigation.Tab(rawValue: name.lowercased()) {
                 changed = app.select(tab)
                 status = changed ? "tab \(tab.rawValue)" : "already on \(tab.rawValue)"
             } else {
@@ -208,7 +216,7 @@ struct RestackMail: ParsableCommand {
             if let problem = app.open(id, compact: compact) { status = problem } else { changed = true; status = "opened \(id)" }
         case .back:
             changed = app.back()
-            status = changed ? "back to \(Renderer.title(app.activeScreen))" : "nothing to go back to"
+            status = changed ? "back to \(Renderer.title(app.activePage))" : "nothing to go back to"
         case .compose:
             changed = app.presentCompose()
             status = changed ? "compose sheet" : "already composing"
@@ -216,7 +224,7 @@ struct RestackMail: ParsableCommand {
             changed = app.dismiss()
             status = changed ? "dismissed" : "nothing to dismiss"
         case .move(let delta):
-            let count = MailApp.items(of: app.activeScreen, version: app.version).count
+            let count = MailApp.items(of: app.activePage, version: app.version).count
             if count > 0 { app.cursor = (app.cursor + delta + count) % count }
         case .unknown(let line):
             status = "unknown command: \(line) (tab NAME, open IDENTIFIER, back, compose, dismiss, quit)"
@@ -258,23 +266,6 @@ struct Display {
 }
 
 /// A store the app cannot use: said in one line (no usage text), exit status 1.
-struct StoreFailure: Error, CustomStringConvertible {
+struct StoreFailure: Error, Equatable, CustomStringConvertible {
     var description: String
-}
-
-/// The autosaver's latest failure, for the status line (set off the main thread).
-final class FailureNote: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text: String?
-
-    func set(_ value: String) {
-        lock.lock(); defer { lock.unlock() }
-        text = value
-    }
-
-    func take() -> String? {
-        lock.lock(); defer { lock.unlock() }
-        defer { text = nil }
-        return text
-    }
 }
