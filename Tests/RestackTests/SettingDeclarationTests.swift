@@ -78,7 +78,6 @@ struct SettingDeclarationTests {
         "Sources/RestackStore/Navigation/TabNavigation.swift": 2,        // an app's tabs
         "Sources/RestackStore/Navigation/SplitNavigation.swift": 2,      // an app's split or columns
         "Sources/RestackTestSupport/DamagedRows.swift": 4,               // a fixture's tree
-        "Sources/restack-mail/MailApp.swift": 4,                         // the sample app's tree
         "Sources/restore-inspect/Demo/DemoSessions.swift": 14,           // the demo's trees
         "Sources/restack-bench/Subjects/BenchStates.swift": 4,           // the bench's trees
         "Sources/restack-bench/Subjects/WriteWorkload.swift": 2,
