@@ -1,9 +1,11 @@
 // restack-stress: a test helper, not for users. It hammers a store so that the crash and
 // concurrency tests can kill it or run several at once.
 //
-//   restack-stress save --db PATH --session NAME --seed S [--count N]
+//   restack-stress save --db PATH --session NAME --seed S [--count N] [--reopen]
 //       Saves StressStates.state(seed: S, index: i) for i = 0, 1, ... (forever when N is 0),
 //       printing "ack <snapshot id> <seed> <index>" only after each save's transaction committed.
+//       With --reopen, each save opens the store and closes it afterwards, as a process per save
+//       would (the last connection's close checkpoints the log and deletes the side files).
 //   restack-stress read --db PATH --count N
 //       Lists sessions and restores each one, over N rounds that find at least one session (a
 //       round before the first save does not count), checking each restored snapshot against
@@ -50,8 +52,11 @@ let options = SnapshotStore.Options(retention: .init(keepLast: Int.max / 2),
                                     durability: durability, appVersion: option("--app-version"),
                                     outcomeRetention: .init(keepLast: Int.max / 2))
 
+let reopen = CommandLine.arguments.contains("--reopen")
 do {
-    let store = try SnapshotStore(path: path, options: options)
+    // With --reopen no store stays open between saves: each is opened for its save.
+    let opened = reopen ? nil : try SnapshotStore(path: path, options: options)
+    func store() throws -> SnapshotStore { try opened ?? SnapshotStore(path: path, options: options) }
     switch CommandLine.arguments[1] {
     case "save":
         guard let session = option("--session"), let seed = UInt64(option("--seed") ?? "") else {
@@ -60,7 +65,7 @@ do {
         var index: UInt64 = 0
         while count == 0 || index < count {
             let state = StressStates.state(seed: seed, index: index)
-            let info = try store.save(state, session: session, appVersion: StressStates.tag(seed: seed, index: index))
+            let info = try store().save(state, session: session, appVersion: StressStates.tag(seed: seed, index: index))
             say("ack \(info.id) \(seed) \(index)")
             index += 1
         }
@@ -68,8 +73,8 @@ do {
         guard let session = option("--session") else { fail("restore needs --session") }
         var confirmed: UInt64 = 0
         while confirmed < max(count, 1) {
-            guard case .restore(let restoration) = try store.beginRestore(session: session) else { fail("nothing restored: expired with no expiry set, or never saved") }
-            try store.confirmRestore(restoration)
+            guard case .restore(let restoration) = try store().beginRestore(session: session) else { fail("nothing restored: expired with no expiry set, or never saved") }
+            try store().confirmRestore(restoration)
             confirmed += 1
         }
         say("confirmed \(confirmed)")
@@ -77,7 +82,7 @@ do {
         guard let session = option("--session") else { fail("begin needs --session") }
         var begun: UInt64 = 0
         while begun < max(count, 1) {
-            guard case .restore = try store.beginRestore(session: session) else { fail("nothing restored: expired with no expiry set, or never saved") }
+            guard case .restore = try store().beginRestore(session: session) else { fail("nothing restored: expired with no expiry set, or never saved") }
             begun += 1
         }
         say("begun \(begun)")
@@ -86,14 +91,14 @@ do {
         var rounds: UInt64 = 0
         let deadline = Date().addingTimeInterval(120)
         while rounds < max(count, 1) {
-            let sessions = try store.sessions()
+            let sessions = try store().sessions()
             guard !sessions.isEmpty else {
                 guard Date() < deadline else { fail("no session to read after 120 s") }
                 Thread.sleep(forTimeInterval: 0.001)
                 continue
             }
             for session in sessions {
-                guard let snapshot = try store.restore(session: session.name).restoration?.snapshot else {
+                guard let snapshot = try store().restore(session: session.name).restoration?.snapshot else {
                     fail("session \(session.name) answered expired, with no expiry set")
                 }
                 guard StressStates.isIntact(snapshot) else {

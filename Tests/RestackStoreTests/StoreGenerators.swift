@@ -33,4 +33,25 @@ enum StoreGenerators {
     }
 
     static let sessionName = text
+
+    /// `tree` with the last byte of every payload that has one changed: the next save of a
+    /// session whose records differ from its previous snapshot's there only, which a save that
+    /// shares unchanged records must tell apart (a random payload rarely differs so little).
+    static func lastBytesChanged(_ tree: RestorationTree) -> RestorationTree {
+        var changed = tree
+        changed.root = lastBytesChanged(tree.root)
+        return changed
+    }
+
+    static func lastBytesChanged(_ container: RestorationContainer) -> RestorationContainer {
+        container.map { (record: RestorationRecord) -> RestorationRecord in
+            var changed = record
+            if var payload = record.payload, let last = payload.indices.last {
+                payload[last] ^= 0x5A
+                changed.payload = payload
+            }
+            changed.container = record.container.map(lastBytesChanged)
+            return changed
+        }
+    }
 }

@@ -181,15 +181,17 @@ struct DeepLinkMerge {
         var candidates: [Int] = []
         if let walked = levels[levels.count - 1].child {
             let container = levels[levels.count - 1].container
-            let named = container.children.indices.filter {
-                container.children[$0].record.identifier.isExactlyEqual(to: container.children[walked].record.identifier)
-            }
+            // The children once: `children` makes its array at each call, and a look at it per
+            // child made merging quadratic in the records sharing the identifier (issue 38).
+            let children = container.children
+            let identifier = children[walked].record.identifier
+            let named = children.indices.filter { children[$0].record.identifier.isExactlyEqual(to: identifier) }
             levels[levels.count - 1].child = choose(among: named, pusher: pusher)
             let owner = ownerOfNextLevel
             if let nested = owner.container {
                 levels.append(Level(container: nested, ancestors: levels[levels.count - 1].ancestors + [owner.record.identifier ?? ""]))
             } else if case .here = container.content.definition.pushTarget {
-                candidates = named.filter { container.children[$0].container == nil }
+                candidates = named.filter { children[$0].container == nil }
             } else {
                 reveal(levels.count - 1, replacedBy: owner)
             }
@@ -254,15 +256,22 @@ struct DeepLinkMerge {
                 scores += plain.map { ($0, 0) }
             }
         }
+        // The pushed records planned for the containers of the named children: the same
+        // ancestors for each (they share the identifier), so planned once for each rule after a
+        // drop, not once per child.
+        var plannedFor: [Bool: [PlannedRecord]] = [:]
         for child in named {
             guard let nested = children[child].container else { continue }
             guard case .here(let truncating) = nested.content.definition.pushTarget else {
                 scores.append((child, 0))
                 continue
             }
-            var trial = pusher
-            trial.ancestors = level.ancestors + [children[child].record.identifier ?? ""]
-            scores.append((child, nested.content.pushing(trial.plan(truncating: truncating), revealing: [], same: Self.same).shown))
+            if plannedFor[truncating] == nil {
+                var trial = pusher
+                trial.ancestors = level.ancestors + [children[child].record.identifier ?? ""]
+                plannedFor[truncating] = trial.plan(truncating: truncating)
+            }
+            scores.append((child, nested.content.pushing(plannedFor[truncating] ?? [], revealing: [], same: Self.same).shown))
         }
         return scores.max { ($0.shown, $0.child) < ($1.shown, $1.child) }!.child
     }

@@ -134,7 +134,7 @@ enum RecordValues {
     /// that a tree of another session names (``namedByOtherTrees(_:_:outside:)``): unless the
     /// newest tree is `written`, the bytes this store itself last saved for the session, whose
     /// values were its own when it saved them.
-    static func previous(_ db: Database, sessionID: Int64, written: Data?) throws -> [Content: Int64] {
+    static func previous(_ db: Database, sessionID: Int64, written: [UInt8]?) throws -> [Content: Int64] {
         var tree: Data?
         try db.forEachRow("SELECT tree FROM restack_snapshot WHERE session_id = ? ORDER BY id DESC LIMIT 1",
                           binding: [sessionID.databaseValue]) { step in
@@ -143,7 +143,7 @@ enum RecordValues {
         }
         guard let tree, let blob = try? TreeBlob(decoding: tree) else { return [:] }
         var ids = Set(blob.records.map(\.valueID))
-        if tree != written {
+        if written.map(tree.elementsEqual) != true {
             ids.subtract(try namedByOtherTrees(db, ids, outside: sessionID))
         }
         var result: [Content: Int64] = [:]
@@ -167,7 +167,7 @@ enum RecordValues {
     /// Fills in the value ids of `blob`'s records (`contents`, in its order): the previous
     /// snapshot's value for a record it holds unchanged, a new row for any other. `written` is
     /// the tree this store last saved for the session, if it saved one (``WrittenTrees``).
-    static func store(_ db: Database, _ blob: inout TreeBlob, contents: [RestorationRecord], sessionID: Int64, written: Data?) throws {
+    static func store(_ db: Database, _ blob: inout TreeBlob, contents: [RestorationRecord], sessionID: Int64, written: [UInt8]?) throws {
         var known = try previous(db, sessionID: sessionID, written: written)
         var nextID: Int64?
         for (index, record) in contents.enumerated() {

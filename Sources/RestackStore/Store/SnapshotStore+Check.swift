@@ -48,7 +48,10 @@ extension SnapshotStore {
             let tables = Set(orphans).sorted().joined(separator: ", ")
             problems.append("\(orphans.count) rows (of \(tables)) refer to a missing session or snapshot")
         }
-        if path != ":memory:", !path.isEmpty, let problem = StoreFileHeader.lengthProblem(path: path) {
+        // Through the connection: a descriptor of the file opened and closed beside it would let
+        // go of its locks (POSIX's are the process's), and other processes would then delete and
+        // remake the log and its index under it (issue 38: `check` saw a "malformed" file).
+        if path != ":memory:", !path.isEmpty, let problem = attempt("checking the file's length", { StoreFileHeader.lengthProblem($0, path: path) }) ?? nil {
             problems.append(problem)
         }
         if let count = attempt("checking grdb_migrations", {

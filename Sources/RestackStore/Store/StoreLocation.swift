@@ -115,12 +115,26 @@ struct StoreLocation: Equatable {
         ["-wal", "-shm", "-journal"].filter { access(path + $0, F_OK) == 0 }
     }
 
-    /// Whether the `-wal` file is long enough to hold a page: its 32-byte header, and a frame
-    /// of a 24-byte header and a page of at least 512 bytes. A shorter log changes nothing.
-    var writeAheadLogHoldsPages: Bool {
+    /// A file as one look saw it: which file (a file deleted and made again is another) and
+    /// its length.
+    struct FileLook: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+
+        /// Whether a `-wal` file this long can hold a page: its 32-byte header, and a frame of
+        /// a 24-byte header and a page of at least 512 bytes. A shorter log changes nothing.
+        var holdsPages: Bool {
+            size >= 32 + 24 + 512
+        }
+    }
+
+    /// The `-wal` file, or `nil` when there is none (now: another process may delete it, or
+    /// make it, at any moment).
+    var writeAheadLog: FileLook? {
         var info = stat()
-        guard stat(path + "-wal", &info) == 0 else { return false }
-        return info.st_size >= 32 + 24 + 512
+        guard stat(path + "-wal", &info) == 0 else { return nil }
+        return FileLook(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
     }
 
     /// Whether some connection, of this process or another, holds a lock on the file: any of

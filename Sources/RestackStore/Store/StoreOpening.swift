@@ -237,28 +237,50 @@ enum StoreOpening {
     ///   was copied without it. Reading the log needs the index, and creating it would leave a
     ///   file behind; the next writer recovers the log. An empty log is no change at all: the
     ///   file is read in place.
+    ///
+    /// Other processes open and close the file meanwhile, and their side files come and go: a
+    /// connection closing as the file's last deletes `-shm`, then `-wal`, then lets its lock go.
+    /// A log without its index is taken for one that no process holds only when two looks at
+    /// it, before and after the look at the locks, see the same file (the same log, as long, and
+    /// still no index); otherwise the file is looked at again. Taken from three looks that saw
+    /// different moments (a log seen, then no lock, then no log: "empty"), an instant of a
+    /// closing writer was read in SQLite's `immutable` mode, with no lock, while other processes
+    /// wrote, and `check` saw values no tree names and trees naming values with no row (issue 38).
     static func inspectionMode(_ location: StoreLocation) throws(StoreError) -> ReadOnlyMode {
-        let sideFiles = location.existingSideFiles
-        // A process in exclusive locking mode keeps its WAL index in memory: a live log without
-        // `-shm`, which SQLite reads (or waits for) as usual.
-        if sideFiles == ["-wal"] && !location.isLockedByAProcess {
-            if !location.writeAheadLogHoldsPages {
-                return .immutable
+        for _ in 0..<lookLimit {
+            let sideFiles = location.existingSideFiles
+            // A process in exclusive locking mode keeps its WAL index in memory: a live log
+            // without `-shm`, which SQLite reads (or waits for) as usual.
+            if sideFiles == ["-wal"] {
+                guard let log = location.writeAheadLog else { continue }
+                if !location.isLockedByAProcess {
+                    guard location.writeAheadLog == log, location.existingSideFiles == sideFiles else { continue }
+                    if !log.holdsPages {
+                        return .immutable
+                    }
+                    if location.folderIsWritable {
+                        throw .interruptedWrite(path: location.path)
+                    }
+                    // On read-only media SQLite reads the log with an index in memory, creating
+                    // nothing.
+                }
             }
-            if location.folderIsWritable {
-                throw .interruptedWrite(path: location.path)
+            if !sideFiles.isEmpty {
+                return .readOnly
             }
-            // On read-only media SQLite reads the log with an index in memory, creating nothing.
+            // No process has the file open in WAL mode (it would have side files): read it in
+            // place when side files could not be created and removed again (read-only media, a
+            // full disk, a file without write permission, which SQLite would open read-only and
+            // leave its side files behind).
+            return location.isWritable && location.hasRoomForSideFiles ? .queryOnly : .immutable
         }
-        if !sideFiles.isEmpty {
-            return .readOnly
-        }
-        // No process has the file open in WAL mode (it would have side files): read it in place
-        // when side files could not be created and removed again (read-only media, a full disk,
-        // a file without write permission, which SQLite would open read-only and leave its
-        // side files behind).
-        return location.isWritable && location.hasRoomForSideFiles ? .queryOnly : .immutable
+        // Side files that change at every look: processes are busy with the file, and SQLite's
+        // own locks and index serve the reading.
+        return .readOnly
     }
+
+    /// How many times ``inspectionMode(_:)`` looks at side files that keep changing.
+    static let lookLimit = 100
 
     /// A connection that reads an existing file and writes nothing.
     static func readOnlyQueue(path: String, options: SnapshotStore.Options, mode: ReadOnlyMode) throws(StoreError) -> DatabaseQueue {

@@ -11,13 +11,16 @@ import Foundation
 /// trees. Kept for a bounded number of sessions; forgetting costs that read only.
 final class WrittenTrees: @unchecked Sendable {
     private let lock = NSLock()
-    private var trees: [Int64: Data] = [:]
+    /// Bytes, not `Data`: a `Data` kept in a collection holds its storage through a pointer
+    /// carrying enum tag bits, which LeakSanitizer takes for no pointer at all (the fuzz target
+    /// reported each kept tree as a leak).
+    private var trees: [Int64: [UInt8]] = [:]
 
     /// How many sessions' trees are kept at most.
     static let capacity = 256
 
     /// The tree this store last wrote for the session with id `sessionID`, if it is known.
-    func tree(of sessionID: Int64) -> Data? {
+    func tree(of sessionID: Int64) -> [UInt8]? {
         lock.lock()
         defer { lock.unlock() }
         return trees[sessionID]
@@ -30,6 +33,6 @@ final class WrittenTrees: @unchecked Sendable {
         if trees.count >= Self.capacity && trees[sessionID] == nil {
             trees.removeAll(keepingCapacity: true)
         }
-        trees[sessionID] = tree
+        trees[sessionID] = [UInt8](tree)
     }
 }
