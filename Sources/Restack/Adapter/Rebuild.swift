@@ -103,6 +103,20 @@ struct Replan {
             for dropped in original.dropped where [.unresolvedClass, .stalePayload, .rebuildFailed, .notRestored, .expiredScreen].contains(dropped.reason) {
                 decisions[dropped.path] = .drop(dropped.reason)
             }
+            // Upgraded payloads, and failed upgrades with their step, replay as they were decided.
+            let restored = Dictionary(original.restoredRecords.map { ($0.from, $0) }, uniquingKeysWith: { first, _ in first })
+            for note in original.notes {
+                switch note.kind {
+                case .payloadUpgraded:
+                    guard let record = restored[note.path], let payload = record.record.payload else { continue }
+                    decisions[note.path] = .upgrade(payload: payload, readAs: note.shape ?? "",
+                                                    renamedTo: record.renamedFrom != nil ? record.record.className : nil)
+                case .payloadUpgradeFailed:
+                    decisions[note.path] = .upgradeFailed(step: note.shape ?? "")
+                default:
+                    continue
+                }
+            }
         }
         for path in refused {
             decisions[translated(path)] = .drop(.rebuildFailed)

@@ -108,7 +108,7 @@ public struct RecordResolver {
     /// This resolver behind an alias table: a record whose class is an old name in `aliases` is
     /// given its new name (the end of its chain) and this resolver is asked about it; if it
     /// rebuilds it, the outcome is ``ResolverOutcome/renamed(to:)`` the new name (or the name
-    /// this resolver renames it to). Records whose class is not an old name are asked about as
+    /// this resolver renames it to); if it upgrades its payload, the upgrade, renamed. Records whose class is not an old name are asked about as
     /// they are. The alias table wins over a class that still exists under its old name: an old
     /// name in the table always means the new one.
     public func renaming(_ aliases: ClassAliases) -> RecordResolver {
@@ -121,6 +121,7 @@ public struct RecordResolver {
             renamed.className = current
             switch inner.outcome(for: renamed, identifierPath: identifierPath) {
             case .rebuild: return .renamed(to: current)
+            case .upgraded(let payload, let shape, let name): return .upgraded(payload: payload, readAs: shape, renamedTo: name ?? current)
             case let other: return other
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plans the restoration of a saved state: the largest valid tree that the saved records allow,
 /// arranged for the layout at restore time, with a reason for every record left out.
 ///
@@ -56,6 +58,11 @@ public enum Restorer {
         case keep
         /// Kept under a new class name.
         case rename(to: String)
+        /// Kept with a payload upgraded from the shape `readAs`, under a new class name when
+        /// `renamedTo` is given.
+        case upgrade(payload: Data, readAs: String, renamedTo: String?)
+        /// Dropped `stale-payload` because the upgrade step `step` threw.
+        case upgradeFailed(step: String)
     }
 
     /// Rules 1 and 2, and the persistence policies: what becomes of a record. A note of a cut
@@ -94,6 +101,12 @@ public enum Restorer {
                 return .drop(policy)
             }
             return saved.hasSameBytes(as: name) ? .keep : .rename(to: name)
+        case .upgraded(let payload, let shape, let name):
+            let renamed = name.flatMap { name in record.className?.hasSameBytes(as: name) == false ? name : nil }
+            if name != nil, record.className == nil { return .drop(.unresolvedClass) }
+            return .upgrade(payload: payload, readAs: shape, renamedTo: renamed)
+        case .upgradeFailed(let step):
+            return .upgradeFailed(step: step)
         }
     }
 }

@@ -60,14 +60,15 @@ struct RouteKey: Hashable, Sendable {
 /// The payloads decoded while a plan is made, so that each is decoded once: the resolver of one
 /// synchronous `Restorer.plan` call fills it, and the result reads it.
 private final class DecodedPayloads<Route> {
-    var results: [RouteKey: Result<Route, any Error>] = [:]
+    var results: [RouteKey: PayloadReading<Route>] = [:]
 }
 
 extension RouteCoding {
     /// Plans a tree, deciding each record of a route type by decoding its payload, once.
     ///
     /// A record whose class (after the aliases) is a route type is rebuilt (or renamed) when its
-    /// payload decodes, and dropped with `stale-payload` when it does not or has none. Every other
+    /// payload decodes, rebuilt with its payload upgraded when it decodes as an older shape of a
+    /// type given ``PayloadShapes``, and dropped with `stale-payload` when it does not or has none. Every other
     /// record is judged by `others`: by default, a record of no route type is
     /// `unresolved-class` (a route type removed from the app).
     ///
@@ -110,11 +111,25 @@ extension RouteCoding {
             }
             guard let payload = record.payload else { return .stalePayload }
             let key = RouteKey(name: ExactString(current), payload: payload)
-            let result = decoded.results[key] ?? Result { try type.decode(payload) }
+            let result = decoded.results[key] ?? type.read(payload)
             decoded.results[key] = result
-            guard case .success = result else { return .stalePayload }
-            return current.hasSameBytes(as: saved) ? .rebuild : .renamed(to: current)
+            let renamed = current.hasSameBytes(as: saved) ? nil : current
+            switch result.outcome {
+            case .rebuild: return renamed.map { .renamed(to: $0) } ?? .rebuild
+            case .upgraded(let payload, let shape, _): return .upgraded(payload: payload, readAs: shape, renamedTo: renamed)
+            case let other: return other
+            }
         }
-        return RestoredRoutes(plan: plan(resolver.applying(policies, snapshotAge: snapshotAge)), values: decoded.results.compactMapValues { try? $0.get() })
+        let planned = plan(resolver.applying(policies, snapshotAge: snapshotAge))
+        // A route read as an older shape restores with its upgraded payload: found by that one.
+        var values: [RouteKey: Route] = [:]
+        for (key, result) in decoded.results {
+            switch result {
+            case .current(let route): values[key] = route
+            case .upgraded(let route, let payload, _): values[RouteKey(name: key.name, payload: payload)] = route
+            case .failed, .stale: continue
+            }
+        }
+        return RestoredRoutes(plan: planned, values: values)
     }
 }

@@ -4,7 +4,7 @@ import Restack
 import RestackStore
 import RestackTerminalText
 
-/// `restore-inspect plan (--db PATH --session ID [--snapshot N | --expire-after AGE] | --input FILE) [--deep-link FILE] [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]... [--policy CLASS=POLICY]... [--snapshot-age AGE] [--restored | --json | --picture]`
+/// `restore-inspect plan (--db PATH --session ID [--snapshot N | --expire-after AGE] | --input FILE) [--deep-link FILE] [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]... [--policy CLASS=POLICY]... [--snapshot-age AGE] [--restored | --json | --picture | --as-link [--max-bytes N]]`
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a restore would give, and why each dropped record is dropped.",
@@ -29,7 +29,10 @@ struct Plan: ParsableCommand {
             --policy CLASS=POLICY (or --policies-file, one per line) gives the app's persistence \
             policies: not-restored drops the class's records not-restored, within:AGE drops them \
             expired-screen from a snapshot older than AGE (a stored snapshot's age by this \
-            machine's clock; a state file's from --snapshot-age, or none).
+            machine's clock; a state file's from --snapshot-age, or none). \
+            --as-link prints the restored screen as a deep-link file (for Handoff), which \
+            --deep-link reads on the other side; --max-bytes N keeps it within N bytes, the \
+            records nearest the screen first, and says on stderr what it left out.
             """
     )
 
@@ -72,6 +75,10 @@ struct Plan: ParsableCommand {
     var layout: LayoutOption = .regular
     @Flag(help: "Print the restored state as a state file, in the form it was read in, instead of the plan.")
     var restored = false
+    @Flag(name: .customLong("as-link"), help: "Print the restored screen as a deep-link file instead of the plan.")
+    var asLink = false
+    @Option(name: .customLong("max-bytes"), help: ArgumentHelp("With --as-link: the most bytes the deep-link file may take.", valueName: "n"))
+    var maxBytes: Int?
     @OptionGroup var output: OutputOptions
     @OptionGroup var picture: PictureOptions
 
@@ -91,6 +98,13 @@ struct Plan: ParsableCommand {
         }
         if restored && (picture.picture || output.json) {
             throw ValidationError("--restored prints the restored state itself: give it without --\(output.json ? "json" : "picture").")
+        }
+        if asLink && (restored || picture.picture || output.json) {
+            throw ValidationError("--as-link prints a deep-link file: give it without --restored, --picture or --json.")
+        }
+        if let maxBytes {
+            guard asLink else { throw ValidationError("--max-bytes goes with --as-link.") }
+            guard maxBytes > 0 else { throw ValidationError("--max-bytes: \(maxBytes) is not a number of bytes; give 1 or more.") }
         }
         switch (path, input) {
         case (nil, nil):
@@ -169,6 +183,9 @@ struct Plan: ParsableCommand {
         if let input {
             let tree = try StateFileInput.read(input)
             let plan = linked(Restorer.plan(tree, layout: layout.value, resolver: resolver.applying(policies, snapshotAge: age)))
+            if asLink {
+                return try printLink(plan)
+            }
             if restored {
                 return try printRestored(plan)
             }
@@ -200,6 +217,9 @@ struct Plan: ParsableCommand {
             throw StoreError.sessionNotFound(session!)
         }
         let info = restoration.snapshot.info
+        if asLink {
+            return try printLink(linked(restoration.plan))
+        }
         if restored {
             return try printRestored(linked(restoration.plan))
         }
@@ -228,6 +248,17 @@ struct Plan: ParsableCommand {
             throw Failure(.invalidInput, "nothing restores: format version \(plan.formatVersion) is not one a \(plan.form.rawValue) state restores in (every record is dropped unsupported-format)")
         }
         try Stdout.state(tree)
+    }
+
+    /// `--as-link`: the restored screen as a deep-link file, within `--max-bytes`; what it left
+    /// out on stderr.
+    private func printLink(_ plan: RestorationPlan) throws {
+        let made = plan.link(maxBytes: maxBytes ?? .max)
+        try Stdout.write(made.link.jsonData())
+        if !made.leftOut.isEmpty {
+            let places = made.leftOut.map(\.description).joined(separator: ", ")
+            Stderr.line("left out for --max-bytes \(maxBytes ?? 0): \(made.leftOut.count) record\(made.leftOut.count == 1 ? "" : "s") (\(places))")
+        }
     }
 
     /// A restore that would find its snapshot expired: nothing restored, the snapshot kept.
