@@ -29,7 +29,8 @@ package enum PlanText {
             treeRows(plan, of: tree, into: &rows)
         }
         for note in plan.notes {
-            let identifier = note.identifier.map { " (\(Text.quoted($0)))" } ?? ""
+            let identifier = note.identifier.map { " (\(Text.quoted($0)))" }
+                ?? note.shape.map { " (\(note.kind == .payloadUpgraded ? "read as" : "step") \(Text.quoted($0)))" } ?? ""
             rows.append(["note", "\(note.kind.rawValue)\(identifier) at \(note.path.steps.isEmpty ? "the root" : note.path.description)"])
         }
         for warning in plan.warnings {

@@ -343,4 +343,25 @@ struct RestackDocCommentSnippets {
         #expect(Restorer.identifierProblem(of: RestorationRecord(identifier: " ")) == nil)   // valid
         // end snippet
     }
+
+    @Test func persistencePolicy() throws {
+        // snippet: doc-comment-persistence-policy
+        let policies = try PersistencePolicies([
+            "LoginController": .never,                      // nothing of it is written
+            "CheckoutController": .notRestored,             // saved, shown by history, not restored
+            "SearchResultsController": .restoredWithin(30 * 60),
+        ])
+        // end snippet
+        #expect(policies.policy(forClass: "SearchResultsController") == .restoredWithin(1800))
+    }
+
+    @Test func persistencePolicies() throws {
+        let tree = RestorationTree(root: .stack(StackContainer(records: [Self.inbox, RestorationRecord(identifier: "login", className: "LoginController")])))
+        // snippet: doc-comment-persistence-policies
+        let policies = try PersistencePolicies(["LoginController": .never, "CheckoutController": .notRestored])
+        let saved = policies.cut(tree)                   // what may be written
+        let plan = Restorer.plan(saved, resolver: RecordResolver.acceptAll.applying(policies, snapshotAge: 120))
+        // end snippet
+        #expect(plan.restoredRecords.map(\.record.identifier) == ["inbox"] && plan.dropped.map(\.reason) == [.notSaved])
+    }
 }

@@ -5,7 +5,8 @@ import Testing
 /// The restoration edge cases as data: each file of `Tests/RestorationCases/` holds a state, the
 /// classes the app knows (or "all"), optionally class aliases, a layout, optionally a deep link,
 /// and the expected plan, and is run through the real
-/// `restore-inspect plan --input FILE --layout L [--known-class C]... [--alias OLD=NEW]... [--deep-link FILE] --json`. A
+/// `restore-inspect plan --input FILE --layout L [--known-class C]... [--alias OLD=NEW]... [--policy CLASS=POLICY]...
+/// [--snapshot-age AGE] [--deep-link FILE] --json`. A
 /// state that is a JSON array is a SwiftUI NavigationPath representation, given as `JSONEncoder`
 /// writes it; its case also holds `expectedRestored`, what `plan --restored` prints (the path
 /// written back). Set `RESTORE_INSPECT` to run them against another implementation of the same
@@ -26,7 +27,8 @@ struct RestorationCaseTests {
         for prefix in ["v1-", "drilldown-", "stack-", "path-", "split-", "tabs-", "presentation-", "tree-", "rename-", "seed-sgb", "seed-tidysplits-merge",
                        "seed-tidysplits-omit-detail", "seed-indexdetail-collapsed", "seed-indexdetail-expanded",
                        "seed-split-or-flip", "seed-reinstate", "deeplink-stack-", "deeplink-drilldown-", "deeplink-split-", "deeplink-tabs-",
-                       "deeplink-presentation-", "columns-", "deeplink-columns-"] {
+                       "deeplink-presentation-", "columns-", "deeplink-columns-", "policy-stack-", "policy-tabs-", "policy-split-",
+                       "policy-drilldown-", "policy-presentation-", "policy-columns-", "budget-"] {
             #expect(Self.caseNames.contains { $0.hasPrefix(prefix) }, "no case for \(prefix)")
         }
     }
@@ -44,7 +46,7 @@ struct RestorationCaseTests {
             guard cells.count >= 3 else { continue }
             // The last column's `code` spans that look like case names.
             for part in cells[cells.count - 2].split(separator: "`").enumerated() where part.offset % 2 == 1 {
-                if ["v1-", "drilldown-", "stack-", "path-", "split-", "columns-", "tabs-", "presentation-", "tree-", "rename-", "seed-", "deeplink-"].contains(where: part.element.hasPrefix) {
+                if ["v1-", "drilldown-", "stack-", "path-", "split-", "columns-", "tabs-", "presentation-", "tree-", "rename-", "seed-", "deeplink-", "policy-", "budget-"].contains(where: part.element.hasPrefix) {
                     named.insert(String(part.element))
                 }
             }
@@ -60,7 +62,7 @@ struct RestorationCaseTests {
         let state = try #require(file["state"])
         let path = state as? [String]
         let required = Set(["description", "state", "knownClasses", "layout", "expectedPlan"] + (path != nil ? ["expectedRestored"] : []))
-        #expect(Set(file.keys).subtracting(["aliases", "deepLink"]) == required, "\(name): the case-file keys")
+        #expect(Set(file.keys).subtracting(["aliases", "deepLink", "policies", "snapshotAge"]) == required, "\(name): the case-file keys")
         let layout = try #require(file["layout"] as? String)
         var arguments = ["plan", "--input", "-", "--layout", layout, "--json"]
         switch file["knownClasses"] {
@@ -81,6 +83,21 @@ struct RestorationCaseTests {
                 return
             }
             arguments += pairs.flatMap { ["--alias", "\($0[0])=\($0[1])"] }
+        }
+        // "policies": ["CLASS=POLICY", ...], each one --policy; "snapshotAge": an age, --snapshot-age.
+        if let policies = file["policies"] {
+            guard let entries = policies as? [String], !entries.isEmpty else {
+                Issue.record("\(name): policies must be a non-empty list of CLASS=POLICY strings")
+                return
+            }
+            arguments += entries.flatMap { ["--policy", $0] }
+        }
+        if let age = file["snapshotAge"] {
+            guard let age = age as? String else {
+                Issue.record("\(name): snapshotAge must be an age such as 2h")
+                return
+            }
+            arguments += ["--snapshot-age", age]
         }
         // "deepLink": a deep link ({"path": [...], "push": [...]}), given as --deep-link FILE.
         let scratch = try Scratch()

@@ -100,8 +100,22 @@ struct Replan {
             for record in original.restoredRecords where record.renamedFrom != nil {
                 decisions[record.from] = .rename(to: record.record.className ?? "")
             }
-            for dropped in original.dropped where [.unresolvedClass, .stalePayload, .rebuildFailed].contains(dropped.reason) {
+            for dropped in original.dropped where [.unresolvedClass, .stalePayload, .rebuildFailed, .notRestored, .expiredScreen].contains(dropped.reason) {
                 decisions[dropped.path] = .drop(dropped.reason)
+            }
+            // Upgraded payloads, and failed upgrades with their step, replay as they were decided.
+            let restored = Dictionary(original.restoredRecords.map { ($0.from, $0) }, uniquingKeysWith: { first, _ in first })
+            for note in original.notes {
+                switch note.kind {
+                case .payloadUpgraded:
+                    guard let record = restored[note.path], let payload = record.record.payload else { continue }
+                    decisions[note.path] = .upgrade(payload: payload, readAs: note.shape ?? "",
+                                                    renamedTo: record.renamedFrom != nil ? record.record.className : nil)
+                case .payloadUpgradeFailed:
+                    decisions[note.path] = .upgradeFailed(step: note.shape ?? "")
+                default:
+                    continue
+                }
             }
         }
         for path in refused {

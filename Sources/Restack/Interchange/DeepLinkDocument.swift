@@ -28,8 +28,9 @@ extension DeepLink {
 extension DeepLink {
     /// The link in its JSON form, as ``decode(_:)`` reads it: `path` and `push` (records as a
     /// format-2 state file writes them), pretty-printed with sorted keys, ending with a newline.
-    /// Decoding it gives the link back.
-    package func jsonData() -> Data {
+    /// Decoding it gives the link back. What an app hands to another device (an
+    /// `NSUserActivity`'s `userInfo`) for ``RestorationPlan/link(maxBytes:)``'s link.
+    public func jsonData() -> Data {
         encodeJSON(DeepLinkDocument(link: self))
     }
 }

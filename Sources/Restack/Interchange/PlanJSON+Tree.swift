@@ -24,7 +24,9 @@ import Foundation
 /// the new one) only when the resolver renamed it. A plan merged with a deep link
 /// (``RestorationPlan/merging(_:resolver:)``) is always written in this shape; its records from
 /// the link have a `null` `from` and `"deepLink": true`, and its `deep-link-unmatched` note an
-/// `identifier`. No plan without a link has either key.
+/// `identifier`. No plan without a link has either key. A `payload-upgraded` note (a payload read
+/// as an older shape, ``PayloadShapes``) has the record's `path` and the `shape`; a
+/// `payload-upgrade-failed` note, the step that threw as its `shape`.
 extension RestorationPlan: Encodable {
     enum CodingKeys: String, CodingKey {
         case formatVersion, layout, root, dropped, notes, warnings
@@ -71,16 +73,18 @@ extension RestorationPlan.Dropped: Encodable {
 
 extension RestorationPlan.Note: Encodable {
     enum CodingKeys: String, CodingKey {
-        case kind, path, identifier
+        case kind, path, identifier, shape
     }
 
-    /// Encodes `kind`, the container's `path`, and `identifier` only for a note that has one
-    /// (`deep-link-unmatched`).
+    /// Encodes `kind`, the container's (or record's) `path`, `identifier` only for a note that
+    /// has one (`deep-link-unmatched`), and `shape` only for a note that has one
+    /// (`payload-upgraded`, `payload-upgrade-failed`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind.rawValue, forKey: .kind)
         try container.encode(path, forKey: .path)
         try container.encodeIfPresent(identifier, forKey: .identifier)
+        try container.encodeIfPresent(shape, forKey: .shape)
     }
 }
 

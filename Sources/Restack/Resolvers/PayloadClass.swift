@@ -10,27 +10,40 @@
 public struct PayloadClass: Sendable {
     /// The class name, compared byte for byte.
     package let className: String
-    /// Whether a payload is fine for a record of the class.
-    let accepts: @Sendable (RestorationRecord) -> Bool
+    /// What becomes of a record of the class, judged by its payload.
+    let outcome: @Sendable (RestorationRecord) -> ResolverOutcome
 
     /// A class whose records are rebuilt only when their payload decodes as a `T`
     /// (``RecordPayload``'s encoding); a missing or undecodable payload is a stale payload.
     public static func decoding<T: Decodable & Sendable>(_ type: T.Type, forClass className: String) -> PayloadClass {
         PayloadClass(className: className) { record in
-            (try? RecordPayload.decode(T.self, from: record)) != nil
+            (try? RecordPayload.decode(T.self, from: record)) != nil ? .rebuild : .stalePayload
+        }
+    }
+
+    /// A class whose records are rebuilt when their payload is one of `shapes`: as saved when it
+    /// decodes as the newest, with the payload upgraded (``ResolverOutcome/upgraded(payload:readAs:renamedTo:)``)
+    /// when it decodes as an older one. A missing payload, one that no shape reads, or one whose
+    /// upgrade throws (``ResolverOutcome/upgradeFailed(step:)``) is a stale payload.
+    public static func decoding<T>(_ shapes: PayloadShapes<T>, forClass className: String) -> PayloadClass {
+        PayloadClass(className: className) { record in
+            guard let payload = record.payload else { return .stalePayload }
+            return shapes.read(payload).outcome
         }
     }
 
     /// A class whose records are rebuilt whatever their payload, or without one.
     public static func withoutPayload(forClass className: String) -> PayloadClass {
-        PayloadClass(className: className) { _ in true }
+        PayloadClass(className: className) { _ in .rebuild }
     }
 }
 
 extension RecordResolver {
     /// Rebuilds a record whose class is one of `classes` when its payload is what that class
     /// needs; a payload that is missing or does not decode gives ``ResolverOutcome/stalePayload``
-    /// (dropped `stale-payload`), and a class not listed ``ResolverOutcome/classGone``. When a
+    /// (dropped `stale-payload`), and a class not listed ``ResolverOutcome/classGone``. A class
+    /// given with ``PayloadShapes`` rebuilds a record saved in an older shape with its payload
+    /// upgraded. When a
     /// class is listed more than once, its first entry decides.
     ///
     /// Add ``renaming(_:)`` to rebuild records saved under old class names: the payload is then
@@ -43,7 +56,7 @@ extension RecordResolver {
         let entries = table
         return RecordResolver { (record: RestorationRecord) -> ResolverOutcome in
             guard let name = record.className, let entry = entries[ExactString(name)] else { return .classGone }
-            return entry.accepts(record) ? .rebuild : .stalePayload
+            return entry.outcome(record)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides what becomes of a restorable record: the restoration rule 2 hook, and the one way
 /// ``Restorer/plan(_:layout:resolver:)`` and the store ask about records.
 ///
@@ -32,6 +34,9 @@ public struct RecordResolver {
     /// For a re-plan (an adapter's rebuild after a node failed): what each path's record became,
     /// asked instead of `body`; a path not listed is kept.
     private(set) var replay: [RecordPath: Restorer.Decision]?
+    /// The persistence policies applied before the resolver is asked, with the snapshot's age
+    /// (``applying(_:snapshotAge:)``).
+    private var policies: (table: PersistencePolicies, snapshotAge: TimeInterval?)?
 
     /// A resolver that replays `decisions`, by path.
     init(replaying decisions: [RecordPath: Restorer.Decision]) {
@@ -103,12 +108,12 @@ public struct RecordResolver {
     /// This resolver behind an alias table: a record whose class is an old name in `aliases` is
     /// given its new name (the end of its chain) and this resolver is asked about it; if it
     /// rebuilds it, the outcome is ``ResolverOutcome/renamed(to:)`` the new name (or the name
-    /// this resolver renames it to). Records whose class is not an old name are asked about as
+    /// this resolver renames it to); if it upgrades its payload, the upgrade, renamed. Records whose class is not an old name are asked about as
     /// they are. The alias table wins over a class that still exists under its old name: an old
     /// name in the table always means the new one.
     public func renaming(_ aliases: ClassAliases) -> RecordResolver {
         let inner = self
-        return RecordResolver { (record: RestorationRecord, identifierPath: [String]) -> ResolverOutcome in
+        var result = RecordResolver { (record: RestorationRecord, identifierPath: [String]) -> ResolverOutcome in
             guard let saved = record.className, let current = aliases.currentName(for: saved) else {
                 return inner.outcome(for: record, identifierPath: identifierPath)
             }
@@ -116,8 +121,40 @@ public struct RecordResolver {
             renamed.className = current
             switch inner.outcome(for: renamed, identifierPath: identifierPath) {
             case .rebuild: return .renamed(to: current)
+            case .upgraded(let payload, let shape, let name): return .upgraded(payload: payload, readAs: shape, renamedTo: name ?? current)
             case let other: return other
             }
+        }
+        result.policies = policies
+        return result
+    }
+
+    /// This resolver with an app's persistence policies: a record whose class is
+    /// ``PersistencePolicy/notRestored`` is dropped ``DropReason/notRestored``, one whose class
+    /// is ``PersistencePolicy/restoredWithin(_:)`` an age below `snapshotAge` is dropped
+    /// ``DropReason/expiredScreen``, without asking this resolver; a class this resolver renames
+    /// is judged again under its new name. A store given the table in its options applies it at
+    /// every restore, with the snapshot's age.
+    ///
+    /// - Parameters:
+    ///   - policies: The app's policies.
+    ///   - snapshotAge: How long ago, in seconds, the state was saved; `nil` when it is not known
+    ///     (a state file): no record is then dropped for its age.
+    public func applying(_ policies: PersistencePolicies, snapshotAge: TimeInterval?) -> RecordResolver {
+        var result = self
+        result.policies = (policies, snapshotAge)
+        return result
+    }
+
+    /// Why the policies drop a record of class `className`, or `nil` when they restore it.
+    func policyDrop(forClass className: String?) -> DropReason? {
+        guard let policies else { return nil }
+        switch policies.table.policy(forClass: className) {
+        case .always, .never: return nil
+        case .notRestored: return .notRestored
+        case .restoredWithin(let age):
+            guard let snapshotAge = policies.snapshotAge else { return nil }
+            return snapshotAge > age ? .expiredScreen : nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a resolver decides about one restorable record: rebuild it, drop it and say why, or
 /// rebuild it under the class's new name.
 ///
@@ -35,6 +37,15 @@ public enum ResolverOutcome: Hashable, Sendable {
     /// Renaming to the saved name itself (the same bytes) is ``rebuild``. A record saved without
     /// a class name has no name to rename: it is dropped with ``DropReason/unresolvedClass``.
     case renamed(to: String)
+    /// Rebuild the record with a payload upgraded from an older shape (``PayloadShapes`` answers
+    /// so): `payload` replaces the saved one, and the plan notes the shape the saved payload was
+    /// read as (``RestorationPlan/Note/Kind/payloadUpgraded``). With `renamedTo`, the record is
+    /// also rebuilt under that class name, as ``renamed(to:)`` does.
+    case upgraded(payload: Data, readAs: String, renamedTo: String? = nil)
+    /// The payload decoded as an older shape but the step that upgrades it threw: the record is
+    /// dropped with ``DropReason/stalePayload`` and the plan notes the step
+    /// (``RestorationPlan/Note/Kind/payloadUpgradeFailed``), named `"from -> to"`.
+    case upgradeFailed(step: String)
 
     /// The outcome of a yes-or-no resolver: ``rebuild`` for `true`, ``classGone`` for `false`.
     package init(canRebuild: Bool) {
@@ -44,8 +55,8 @@ public enum ResolverOutcome: Hashable, Sendable {
     /// Whether the record is rebuilt, under its saved class name or a new one.
     public var rebuilds: Bool {
         switch self {
-        case .rebuild, .renamed: true
-        case .classGone, .stalePayload: false
+        case .rebuild, .renamed, .upgraded: true
+        case .classGone, .stalePayload, .upgradeFailed: false
         }
     }
 
@@ -55,6 +66,9 @@ public enum ResolverOutcome: Hashable, Sendable {
         switch (lhs, rhs) {
         case (.rebuild, .rebuild), (.classGone, .classGone), (.stalePayload, .stalePayload): true
         case let (.renamed(a), .renamed(b)): a.hasSameBytes(as: b)
+        case let (.upgraded(a, shapeA, nameA), .upgraded(b, shapeB, nameB)):
+            a == b && shapeA.hasSameBytes(as: shapeB) && nameA.isExactlyEqual(to: nameB)
+        case let (.upgradeFailed(a), .upgradeFailed(b)): a.hasSameBytes(as: b)
         default: false
         }
     }
@@ -66,6 +80,9 @@ public enum ResolverOutcome: Hashable, Sendable {
         case .classGone: hasher.combine(1)
         case .stalePayload: hasher.combine(2)
         case .renamed(let name): hasher.combine(3); hasher.combine(ExactString(name))
+        case .upgraded(let payload, let shape, let name):
+            hasher.combine(4); hasher.combine(payload); hasher.combine(ExactString(shape)); hasher.combine(name.map(ExactString.init))
+        case .upgradeFailed(let step): hasher.combine(5); hasher.combine(ExactString(step))
         }
     }
 }

@@ -34,6 +34,20 @@ public enum DropReason: String, Hashable, Sendable, CaseIterable {
     /// ``RestorationAdapter/makeNode(for:container:)`` threw (``RestorationAdapter/rebuild(_:)``).
     /// Handled as a resolver's refusal: the rules apply to what remains.
     case rebuildFailed = "rebuild-failed"
+    /// The record's class is never saved (``PersistencePolicy/never``): a save replaced it, and
+    /// every record above it in its sequence, by a note of the cut, which restores as this drop.
+    /// The path is the note's; nothing else of what was cut is known.
+    case notSaved = "not-saved"
+    /// The record's class is saved but not restored (``PersistencePolicy/notRestored``). Like
+    /// the resolver's drops, a truncating sequence truncates above it (rule 12).
+    case notRestored = "not-restored"
+    /// The record's class is restored only from a snapshot younger than the snapshot is
+    /// (``PersistencePolicy/restoredWithin(_:)``).
+    case expiredScreen = "expired-screen"
+    /// A save over a cap of its store, made with the choice to keep the largest part that fits,
+    /// left out the records that stood here (the budget rule, <doc:TheRestorationRules>) and
+    /// noted the cut in their place. The path is the note's.
+    case overBudget = "over-budget"
 }
 
 extension DropReason: CustomStringConvertible {

@@ -106,33 +106,50 @@ public struct RestorationPlan: Hashable, Sendable {
             /// are), and no record it pushes was refused. Noted at the container its records
             /// went in (or, for a link without any, the last container of its path).
             case deepLinkShown = "deep-link-shown"
+            /// A record's payload was read as an older shape (the note's ``Note/shape``) and
+            /// upgraded to the newest (``PayloadShapes``): the record restores with the upgraded
+            /// payload. The note's ``Note/path`` is the record's.
+            case payloadUpgraded = "payload-upgraded"
+            /// A record's payload was read as an older shape, but a step of its upgrade threw (the
+            /// note's ``Note/shape``, `"from -> to"`): the record is dropped `stale-payload`. The
+            /// note's ``Note/path`` is the record's.
+            case payloadUpgradeFailed = "payload-upgrade-failed"
         }
 
         /// What happened.
         public var kind: Kind
-        /// The container's path: the path of the record that owns it, empty for the root.
+        /// The container's path: the path of the record that owns it, empty for the root; for
+        /// a note about one record (``Kind/payloadUpgraded``, ``Kind/payloadUpgradeFailed``),
+        /// that record's path.
         public var path: RecordPath
         /// The identifier the note is about, for ``Kind/deepLinkUnmatched``: the first identifier
         /// of the link's path that was not found; `nil` for every other kind.
         public var identifier: String?
+        /// For ``Kind/payloadUpgraded``, the name of the shape the payload was read as; for
+        /// ``Kind/payloadUpgradeFailed``, the step that threw (`"v1 -> v2"`); `nil` for every
+        /// other kind.
+        public var shape: String?
 
         /// Creates a note.
-        package init(kind: Kind, path: RecordPath, identifier: String? = nil) {
+        package init(kind: Kind, path: RecordPath, identifier: String? = nil, shape: String? = nil) {
             self.kind = kind
             self.path = path
             self.identifier = identifier
+            self.shape = shape
         }
 
-        /// Whether two notes are equal, comparing ``identifier`` byte for byte.
+        /// Whether two notes are equal, comparing ``identifier`` and ``shape`` byte for byte.
         public static func == (lhs: Note, rhs: Note) -> Bool {
             lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.identifier.isExactlyEqual(to: rhs.identifier)
+                && lhs.shape.isExactlyEqual(to: rhs.shape)
         }
 
-        /// Hashes the kind, the path and the exact bytes of the identifier.
+        /// Hashes the kind, the path and the exact bytes of the identifier and the shape.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(kind)
             hasher.combine(path)
             hasher.combine(identifier.map(ExactString.init))
+            hasher.combine(shape.map(ExactString.init))
         }
     }
 
@@ -163,7 +180,8 @@ public struct RestorationPlan: Hashable, Sendable {
 /// planned container.
 public struct PlannedRecord: Hashable, Sendable {
     /// The record as it restores: as saved, except that a record the resolver renamed
-    /// (``ResolverOutcome/renamed(to:)``) has its new class name. Its
+    /// (``ResolverOutcome/renamed(to:)``) has its new class name, and one whose payload it
+    /// upgraded (``ResolverOutcome/upgraded(payload:readAs:renamedTo:)``) the upgraded payload. Its
     /// ``RestorationRecord/container`` is the saved one.
     public var record: RestorationRecord
     /// Where the record was saved; for a record a deep link pushed, its place in the link

@@ -66,6 +66,17 @@ extension Restorer {
         case .rename(let name):
             renamedFrom = record.className
             kept.className = name
+        case .upgrade(let payload, let shape, let name):
+            if let name {
+                renamedFrom = record.className
+                kept.className = name
+            }
+            kept.payload = payload
+            findings.notes.append(.init(kind: .payloadUpgraded, path: path, shape: shape))
+        case .upgradeFailed(let step):
+            drop(record, at: path, reason: .stalePayload, findings: &findings)
+            findings.notes.append(.init(kind: .payloadUpgradeFailed, path: path, shape: step))
+            return nil
         }
         let container = record.container.map { nested in
             let inner = Scope(path: path, ancestors: scope.ancestors + [record.identifier!], layout: scope.layout)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plans the restoration of a saved state: the largest valid tree that the saved records allow,
 /// arranged for the layout at restore time, with a reason for every record left out.
 ///
@@ -56,21 +58,35 @@ public enum Restorer {
         case keep
         /// Kept under a new class name.
         case rename(to: String)
+        /// Kept with a payload upgraded from the shape `readAs`, under a new class name when
+        /// `renamedTo` is given.
+        case upgrade(payload: Data, readAs: String, renamedTo: String?)
+        /// Dropped `stale-payload` because the upgrade step `step` threw.
+        case upgradeFailed(step: String)
     }
 
-    /// Rules 1 and 2: what becomes of a record. The resolver is asked only about records with a
-    /// valid identifier, with the identifiers of their ancestors.
+    /// Rules 1 and 2, and the persistence policies: what becomes of a record. A note of a cut
+    /// is dropped for its reason; the resolver's policies (``RecordResolver/applying(_:snapshotAge:)``)
+    /// are applied to the saved class name before the resolver is asked, and to a new name it
+    /// gives. The resolver is asked only about records with a valid identifier, with the
+    /// identifiers of their ancestors.
     static func decision(
         for record: RestorationRecord,
         at path: RecordPath,
         ancestors: [String],
         resolver: RecordResolver
     ) -> Decision {
+        if let cut = record.cutNote {
+            return .drop(cut)
+        }
         if let problem = identifierProblem(of: record) {
             return .drop(problem)
         }
         if let replay = resolver.replay {
             return replay[path] ?? .keep
+        }
+        if let policy = resolver.policyDrop(forClass: record.className) {
+            return .drop(policy)
         }
         switch resolver.outcome(for: record, identifierPath: ancestors + [record.identifier!]) {
         case .rebuild:
@@ -81,7 +97,16 @@ public enum Restorer {
             return .drop(.stalePayload)
         case .renamed(let name):
             guard let saved = record.className else { return .drop(.unresolvedClass) }
+            if let policy = resolver.policyDrop(forClass: name) {
+                return .drop(policy)
+            }
             return saved.hasSameBytes(as: name) ? .keep : .rename(to: name)
+        case .upgraded(let payload, let shape, let name):
+            let renamed = name.flatMap { name in record.className?.hasSameBytes(as: name) == false ? name : nil }
+            if name != nil, record.className == nil { return .drop(.unresolvedClass) }
+            return .upgrade(payload: payload, readAs: shape, renamedTo: renamed)
+        case .upgradeFailed(let step):
+            return .upgradeFailed(step: step)
         }
     }
 }

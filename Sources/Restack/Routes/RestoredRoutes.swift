@@ -2,7 +2,7 @@ import Foundation
 
 /// A plan, with the route values its restored records decoded to.
 ///
-/// Made by ``RouteCoding/restore(_:layout:others:)``. The values are the ones the resolver decoded
+/// Made by ``RouteCoding/restore(_:layout:others:policies:snapshotAge:)``. The values are the ones the resolver decoded
 /// while planning: nothing is decoded again.
 public struct RestoredRoutes<Route> {
     /// The plan: what is restored, and why each dropped record is not.
@@ -60,14 +60,15 @@ struct RouteKey: Hashable, Sendable {
 /// The payloads decoded while a plan is made, so that each is decoded once: the resolver of one
 /// synchronous `Restorer.plan` call fills it, and the result reads it.
 private final class DecodedPayloads<Route> {
-    var results: [RouteKey: Result<Route, any Error>] = [:]
+    var results: [RouteKey: PayloadReading<Route>] = [:]
 }
 
 extension RouteCoding {
     /// Plans a tree, deciding each record of a route type by decoding its payload, once.
     ///
     /// A record whose class (after the aliases) is a route type is rebuilt (or renamed) when its
-    /// payload decodes, and dropped with `stale-payload` when it does not or has none. Every other
+    /// payload decodes, rebuilt with its payload upgraded when it decodes as an older shape of a
+    /// type given ``PayloadShapes``, and dropped with `stale-payload` when it does not or has none. Every other
     /// record is judged by `others`: by default, a record of no route type is
     /// `unresolved-class` (a route type removed from the app).
     ///
@@ -75,21 +76,28 @@ extension RouteCoding {
     ///   - tree: The saved tree (from the store, or ``tree(for:afterDrop:)``).
     ///   - layout: The layout the app is in now.
     ///   - others: The resolver for records of no route type.
+    ///   - policies: The app's persistence policies, by route type name (and by class for the
+    ///     other records), applied as ``RecordResolver/applying(_:snapshotAge:)`` does: a route
+    ///     type not restored, or not from a state this old, is dropped without being decoded.
+    ///   - snapshotAge: How long ago, in seconds, the tree was saved; `nil` when not known.
     /// - Returns: The plan and the decoded routes.
-    public func restore(_ tree: RestorationTree, layout: Layout = .regular, others: RecordResolver = RecordResolver { (_: RestorationRecord) in ResolverOutcome.classGone }) -> RestoredRoutes<Route> {
-        planned(others: others) { resolver in Restorer.plan(tree, layout: layout, resolver: resolver) }
+    public func restore(_ tree: RestorationTree, layout: Layout = .regular, others: RecordResolver = RecordResolver { (_: RestorationRecord) in ResolverOutcome.classGone },
+                        policies: PersistencePolicies = PersistencePolicies(), snapshotAge: TimeInterval? = nil) -> RestoredRoutes<Route> {
+        planned(others: others, policies: policies, snapshotAge: snapshotAge) { resolver in Restorer.plan(tree, layout: layout, resolver: resolver) }
     }
 
-    /// Plans a tree as ``restore(_:layout:others:)`` does, then merges a deep link into the plan
+    /// Plans a tree as ``restore(_:layout:others:policies:snapshotAge:)`` does, then merges a deep link into the plan
     /// by the deep-link rules (`RestorationPlan.merging(_:resolver:)`), its pushed records decided
     /// by the same resolver: each payload decoded once, the link's included.
-    package func restore(_ tree: RestorationTree, merging link: DeepLink, layout: Layout = .regular, others: RecordResolver) -> RestoredRoutes<Route> {
-        planned(others: others) { resolver in Restorer.plan(tree, layout: layout, resolver: resolver).merging(link, resolver: resolver) }
+    package func restore(_ tree: RestorationTree, merging link: DeepLink, layout: Layout = .regular, others: RecordResolver,
+                         policies: PersistencePolicies = PersistencePolicies(), snapshotAge: TimeInterval? = nil) -> RestoredRoutes<Route> {
+        planned(others: others, policies: policies, snapshotAge: snapshotAge) { resolver in Restorer.plan(tree, layout: layout, resolver: resolver).merging(link, resolver: resolver) }
     }
 
     /// The plan `plan` makes with the resolver that decides each record of a route type by
     /// decoding its payload, once, and `others` every other record; and the routes it decoded.
-    private func planned(others: RecordResolver, _ plan: (RecordResolver) -> RestorationPlan) -> RestoredRoutes<Route> {
+    private func planned(others: RecordResolver, policies: PersistencePolicies, snapshotAge: TimeInterval?,
+                         _ plan: (RecordResolver) -> RestorationPlan) -> RestoredRoutes<Route> {
         let byName = Dictionary(types.map { (ExactString($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         let decoded = DecodedPayloads<Route>()
         let aliases = self.aliases
@@ -103,11 +111,25 @@ extension RouteCoding {
             }
             guard let payload = record.payload else { return .stalePayload }
             let key = RouteKey(name: ExactString(current), payload: payload)
-            let result = decoded.results[key] ?? Result { try type.decode(payload) }
+            let result = decoded.results[key] ?? type.read(payload)
             decoded.results[key] = result
-            guard case .success = result else { return .stalePayload }
-            return current.hasSameBytes(as: saved) ? .rebuild : .renamed(to: current)
+            let renamed = current.hasSameBytes(as: saved) ? nil : current
+            switch result.outcome {
+            case .rebuild: return renamed.map { .renamed(to: $0) } ?? .rebuild
+            case .upgraded(let payload, let shape, _): return .upgraded(payload: payload, readAs: shape, renamedTo: renamed)
+            case let other: return other
+            }
         }
-        return RestoredRoutes(plan: plan(resolver), values: decoded.results.compactMapValues { try? $0.get() })
+        let planned = plan(resolver.applying(policies, snapshotAge: snapshotAge))
+        // A route read as an older shape restores with its upgraded payload: found by that one.
+        var values: [RouteKey: Route] = [:]
+        for (key, result) in decoded.results {
+            switch result {
+            case .current(let route): values[key] = route
+            case .upgraded(let route, let payload, _): values[RouteKey(name: key.name, payload: payload)] = route
+            case .failed, .stale: continue
+            }
+        }
+        return RestoredRoutes(plan: planned, values: values)
     }
 }

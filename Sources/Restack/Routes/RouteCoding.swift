@@ -31,9 +31,14 @@ public struct RouteCoding<Route>: Sendable {
         /// The name saved as the record's class (for a `NavigationPath`, the fully qualified type
         /// name SwiftUI writes, such as `App.Item`).
         package let name: String
-        private let decodeBody: @Sendable (Data) throws -> Route
+        private let readBody: @Sendable (Data) -> PayloadReading<Route>
         private let encodeBody: @Sendable (Route) throws -> Data?
         private let identifierBody: (@Sendable (Route) -> String?)?
+
+        /// The route type's undecodable payload, for ``decode(_:)``.
+        private struct Unreadable: Error, CustomStringConvertible {
+            var description: String
+        }
 
         /// Creates a route type from its functions.
         ///
@@ -51,14 +56,32 @@ public struct RouteCoding<Route>: Sendable {
         public init(name: String, decode: @escaping @Sendable (Data) throws -> Route, encode: @escaping @Sendable (Route) throws -> Data?,
                     identifier: (@Sendable (Route) -> String?)? = nil) {
             self.name = name
-            self.decodeBody = decode
+            self.readBody = { payload in (try? decode(payload)).map { .current($0) } ?? .stale }
             self.encodeBody = encode
             self.identifierBody = identifier
         }
 
-        /// Reads a payload into a route; throws when the payload is stale.
+        private init(name: String, read: @escaping @Sendable (Data) -> PayloadReading<Route>, encode: @escaping @Sendable (Route) throws -> Data?,
+                     identifier: (@Sendable (Route) -> String?)?) {
+            self.name = name
+            self.readBody = read
+            self.encodeBody = encode
+            self.identifierBody = identifier
+        }
+
+        /// Reads a payload into a route, upgrading it when the type reads older shapes.
+        package func read(_ payload: Data) -> PayloadReading<Route> {
+            readBody(payload)
+        }
+
+        /// Reads a payload into a route (upgraded, for a type with older shapes); throws when the
+        /// payload is stale.
         package func decode(_ payload: Data) throws -> Route {
-            try decodeBody(payload)
+            switch readBody(payload) {
+            case .current(let route), .upgraded(let route, _, _): return route
+            case .failed(let step): throw Unreadable(description: "the upgrade step \(step) threw")
+            case .stale: throw Unreadable(description: "the payload is no shape of \(name)")
+            }
         }
 
         /// Writes a route of this type as a payload; `nil` when the route is of another type.
@@ -96,6 +119,38 @@ public struct RouteCoding<Route>: Sendable {
             return RouteType(
                 name: name,
                 decode: { payload in route(try RecordPayload.decode(Value.self, from: payload)) },
+                encode: { route in try value(route).map { try RecordPayload.encode($0) } },
+                identifier: identifierOfRoute
+            )
+        }
+
+        /// A `Codable` type whose values are routes, read from any of its ``PayloadShapes``: a
+        /// payload saved in an older shape is upgraded (the record restores with the upgraded
+        /// payload, noted `payload-upgraded`) instead of dropped `stale-payload`. Routes are
+        /// written in the newest shape.
+        ///
+        /// - Parameters:
+        ///   - shapes: The value type's shapes, oldest first, the newest being `Value`.
+        ///   - name: The class name its records are saved with; by default the fully qualified
+        ///     name of `Value`.
+        ///   - route: Makes a route from a value.
+        ///   - value: The value of a route of this type, or `nil` for a route of another type.
+        ///   - identifier: As for ``codable(_:named:route:value:identifier:)``: the identifier of
+        ///     a route's record, for routes that carry their own.
+        public static func codable<Value>(
+            upgrading shapes: PayloadShapes<Value>,
+            named name: String = String(reflecting: Value.self),
+            route: @escaping @Sendable (Value) -> Route,
+            value: @escaping @Sendable (Route) -> Value?,
+            identifier: (@Sendable (Value) -> String)? = nil
+        ) -> RouteType {
+            var identifierOfRoute: (@Sendable (Route) -> String?)?
+            if let identifier {
+                identifierOfRoute = { (route: Route) -> String? in value(route).map(identifier) }
+            }
+            return RouteType(
+                name: name,
+                read: { payload in shapes.read(payload).map(route) },
                 encode: { route in try value(route).map { try RecordPayload.encode($0) } },
                 identifier: identifierOfRoute
             )
@@ -204,7 +259,7 @@ public struct RouteCoding<Route>: Sendable {
     ///
     /// - Parameters:
     ///   - identifier: The record's identifier (the tab's or column's), unique among its siblings.
-    ///   - className: Its class, which the `others` resolver of ``restore(_:layout:others:)``
+    ///   - className: Its class, which the `others` resolver of ``restore(_:layout:others:policies:snapshotAge:)``
     ///     must rebuild.
     ///   - routes: The routes, bottom first.
     ///   - afterDrop: As for ``tree(for:afterDrop:)``: the stack truncates by default.
@@ -224,6 +279,18 @@ extension RouteCoding where Route: Codable & Sendable {
     ///   - aliases: Earlier names of the type.
     public init(named name: String = String(reflecting: Route.self), aliases: ClassAliases = ClassAliases()) {
         self.init([.codable(Route.self, named: name, route: { $0 }, value: { $0 })], aliases: aliases)
+    }
+
+    /// The coding of one `Codable` route type that was saved in older shapes: a route saved in
+    /// one of them is upgraded when it restores (``PayloadShapes``).
+    ///
+    /// - Parameters:
+    ///   - shapes: The route type's shapes, oldest first, the newest being `Route`.
+    ///   - name: The class name its records are saved with; by default the fully qualified type
+    ///     name.
+    ///   - aliases: Earlier names of the type.
+    public init(upgrading shapes: PayloadShapes<Route>, named name: String = String(reflecting: Route.self), aliases: ClassAliases = ClassAliases()) {
+        self.init([.codable(upgrading: shapes, named: name, route: { $0 }, value: { $0 })], aliases: aliases)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Restack
 
@@ -15,12 +16,20 @@ public struct LoadedRestoration: Hashable, Sendable {
     /// When `beginRestore` began loading it (uptime nanoseconds), carried into the plan. Not
     /// part of equality.
     @NotCompared var begunAt: UInt64? = nil
+    /// The store's persistence policies, applied by ``plan(layout:resolver:)``. Not part of
+    /// equality.
+    @NotCompared var policies = PersistencePolicies()
+    /// The snapshot's age when it was loaded, in seconds, for the policies. Not part of equality.
+    @NotCompared var snapshotAge: TimeInterval? = nil
 
-    init(snapshot: StoredSnapshot, skippedQuarantined: [Int64], logger: Logger?, begunAt: UInt64? = nil) {
+    init(snapshot: StoredSnapshot, skippedQuarantined: [Int64], logger: Logger?, begunAt: UInt64? = nil,
+         policies: PersistencePolicies = PersistencePolicies(), snapshotAge: TimeInterval? = nil) {
         self.snapshot = snapshot
         self.skippedQuarantined = skippedQuarantined
         self.logger = logger
         self.begunAt = begunAt
+        self.policies = policies
+        self.snapshotAge = snapshotAge
     }
 
     /// The restoration of this snapshot with a plan the app made another way (typed routes'
@@ -34,12 +43,15 @@ public struct LoadedRestoration: Hashable, Sendable {
     }
 
     /// Plans the snapshot for `layout`, asking `resolver` what becomes of each restorable record
-    /// (rebuilt, class gone, stale payload, renamed), once, with its identifier path. Planning
-    /// is pure and synchronous: on the main actor, the resolver may use main-actor state.
+    /// (rebuilt, class gone, stale payload, renamed), once, with its identifier path, after the
+    /// store's persistence policies (``SnapshotStore/Options/policies``, with the snapshot's age
+    /// when it was loaded). Planning is pure and synchronous: on the main actor, the resolver may
+    /// use main-actor state.
     ///
     /// Confirm with the plan this returns (`confirmRestore(_:)`): its outcome is
     /// what the store records.
     public func plan(layout: Layout = .regular, resolver: RecordResolver = .acceptAll) -> StoreRestoration {
-        StoreRestoration.planned(snapshot, skipped: skippedQuarantined, layout: layout, resolver: resolver, logger: logger, begunAt: begunAt)
+        StoreRestoration.planned(snapshot, skipped: skippedQuarantined, layout: layout, resolver: resolver.applying(policies, snapshotAge: snapshotAge),
+                                 logger: logger, begunAt: begunAt)
     }
 }

@@ -55,6 +55,12 @@ extension SnapshotStore {
         /// Where the store reads the time for expiry and for the outcomes it records; the
         /// system's clock by default. Tests set their own. Not part of the options' equality.
         public var clock: TimeSource
+        /// The app's persistence policies: every save writes the tree as
+        /// `PersistencePolicies.cut(_:)` gives it (nothing of a class never saved, nor above it,
+        /// is written), and every restore applies the others with the snapshot's age
+        /// (`RecordResolver.applying(_:snapshotAge:)`). Empty by default: everything is saved
+        /// and restored.
+        public var policies: PersistencePolicies
 
         /// Creates options; the defaults suit an app's launch path.
         public init(
@@ -67,7 +73,8 @@ extension SnapshotStore {
             appVersion: String? = Options.mainBundleVersion,
             expiry: Expiry? = nil,
             outcomeRetention: Retention = Retention(keepLast: 1000),
-            clock: TimeSource = .system
+            clock: TimeSource = .system,
+            policies: PersistencePolicies = PersistencePolicies()
         ) {
             precondition(crashLoopThreshold >= 1, "crashLoopThreshold must be at least 1")
             precondition(busyTimeout >= 0, "busyTimeout cannot be negative")
@@ -81,6 +88,31 @@ extension SnapshotStore {
             self.expiry = expiry
             self.outcomeRetention = outcomeRetention
             self.clock = clock
+            self.policies = policies
+        }
+
+        /// How old `snapshot` is now by the store's clock, in seconds, for the policies.
+        func snapshotAge(of snapshot: StoredSnapshot) -> TimeInterval {
+            clock.now().timeIntervalSince(snapshot.info.savedAt)
+        }
+
+        /// `resolver` with the policies, at `snapshot`'s age now.
+        package func applyingPolicies(to resolver: RecordResolver, for snapshot: StoredSnapshot) -> RecordResolver {
+            resolver.applying(policies, snapshotAge: snapshotAge(of: snapshot))
+        }
+
+        /// The tree a save writes: cut by the policies, fitted to the record and byte caps when
+        /// ``Limits/overCap`` says truncate, then checked against the limits.
+        func savable(_ tree: RestorationTree) throws(StoreError) -> RestorationTree {
+            var saved = policies.cut(tree)
+            if limits.overCap == .truncate {
+                let budget = SaveBudget(maxRecords: limits.maxRecordCount, maxBytes: limits.maxSnapshotBytes, size: Limits.bytes(of:))
+                if !budget.fits(saved), let fitted = budget.fit(saved) {
+                    saved = fitted
+                }
+            }
+            try limits.check(saved)
+            return saved
         }
 
         /// The main bundle's version, the default ``appVersion``: read once. (Usable from the
@@ -138,16 +170,33 @@ extension SnapshotStore {
         /// The deepest nesting of containers one snapshot may hold, the root counted. 16 by
         /// default; at most `RestorationTree.maxContainerDepth` (64), what a state file may hold.
         public var maxContainerDepth: Int
+        /// What a save over ``maxRecordCount`` or ``maxSnapshotBytes`` does: fail and write
+        /// nothing (``OverCap/fail``, the default), or save the largest part that fits
+        /// (``OverCap/truncate``).
+        public var overCap: OverCap
+
+        /// What a save over a record or byte cap does.
+        public enum OverCap: Hashable, Sendable {
+            /// The save fails with ``StoreError/limitExceeded(_:size:limit:)`` and writes nothing.
+            case fail
+            /// The largest part of the tree within both caps is saved, by the budget rule
+            /// (Restack's rules article, "The budget"): the deepest records of truncating sequences go
+            /// first, then the tops of other sequences, never a container's root before its
+            /// children. One note stands where records went; a restore drops it `over-budget`.
+            /// When nothing the rule may take makes the tree fit, the save fails as with ``fail``.
+            case truncate
+        }
 
         /// Creates limits.
         public init(maxPayloadBytes: Int = 256 * 1024, maxSnapshotBytes: Int = 1024 * 1024, maxRecordCount: Int = 1000,
-                    maxContainerDepth: Int = 16) {
+                    maxContainerDepth: Int = 16, overCap: OverCap = .fail) {
             precondition((1...RestorationTree.maxContainerDepth).contains(maxContainerDepth),
                          "maxContainerDepth must be from 1 to \(RestorationTree.maxContainerDepth)")
             self.maxPayloadBytes = maxPayloadBytes
             self.maxSnapshotBytes = maxSnapshotBytes
             self.maxRecordCount = maxRecordCount
             self.maxContainerDepth = maxContainerDepth
+            self.overCap = overCap
         }
     }
 

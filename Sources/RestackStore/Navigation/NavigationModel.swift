@@ -219,7 +219,8 @@ public final class NavigationModel<State: NavigationState> {
         let request = store.restoreRequest(session: session, counts: counts)
         switch try store.loaded(store.answer(store.loadForRestore(request), request), begunAt: begunAt) {
         case .restore(let loaded):
-            let routes = coding.restore(loaded.snapshot.tree, others: State.othersResolver)
+            let routes = coding.restore(loaded.snapshot.tree, others: State.othersResolver,
+                                        policies: loaded.policies, snapshotAge: loaded.snapshotAge)
             state.restore(from: routes)
             return .restore(loaded.restoration(with: routes.plan))
         case .expired(let info):

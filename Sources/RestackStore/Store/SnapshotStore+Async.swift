@@ -37,7 +37,7 @@ extension SnapshotStore {
         let savedAt = savedAt ?? options.clock.now()
         let appVersion = options.appVersion
         do {
-            try options.limits.check(tree)
+            let tree = try options.savable(tree)
             let retention = options.retention, written = writtenTrees
             let saved = try await write { db in
                 try Self.insert(db, tree, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention, written: written)

@@ -205,7 +205,8 @@ extension SnapshotStore {
     func planned(_ answered: Answered, layout: Layout, resolver: RecordResolver, begunAt: UInt64?) -> RestoreAnswer<StoreRestoration> {
         switch answered {
         case .restore(let snapshot, let skipped):
-            .restore(StoreRestoration.planned(snapshot, skipped: skipped, layout: layout, resolver: resolver, logger: options.logger, begunAt: begunAt))
+            .restore(StoreRestoration.planned(snapshot, skipped: skipped, layout: layout,
+                                              resolver: options.applyingPolicies(to: resolver, for: snapshot), logger: options.logger, begunAt: begunAt))
         case .expired(let info): .expired(info)
         case .nothingSaved: .nothingSaved
         }
@@ -215,7 +216,8 @@ extension SnapshotStore {
     func loaded(_ answered: Answered, begunAt: UInt64?) -> RestoreAnswer<LoadedRestoration> {
         switch answered {
         case .restore(let snapshot, let skipped):
-            .restore(LoadedRestoration(snapshot: snapshot, skippedQuarantined: skipped, logger: options.logger, begunAt: begunAt))
+            .restore(LoadedRestoration(snapshot: snapshot, skippedQuarantined: skipped, logger: options.logger, begunAt: begunAt,
+                                       policies: options.policies, snapshotAge: options.snapshotAge(of: snapshot)))
         case .expired(let info): .expired(info)
         case .nothingSaved: .nothingSaved
         }

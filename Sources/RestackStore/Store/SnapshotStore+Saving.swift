@@ -46,7 +46,7 @@ extension SnapshotStore {
     package func save(_ tree: RestorationTree, session: String, appVersion: String?, savedAt: Date? = nil) throws(StoreError) -> SnapshotInfo {
         let savedAt = savedAt ?? options.clock.now()
         do throws(StoreError) {
-            try options.limits.check(tree)
+            let tree = try options.savable(tree)
             let retention = options.retention, written = writtenTrees
             let saved = try write { db in
                 try Self.insert(db, tree, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention, written: written)
@@ -98,6 +98,12 @@ extension SnapshotStore {
 }
 
 extension SnapshotStore.Limits {
+    /// The bytes a record counts for against ``maxSnapshotBytes``: its payload, identifier and
+    /// class name.
+    static func bytes(of record: RestorationRecord) -> Int {
+        (record.payload?.count ?? 0) + (record.identifier?.utf8.count ?? 0) + (record.className?.utf8.count ?? 0)
+    }
+
     /// Throws the first cap `tree` goes over: depth, record count, a payload, snapshot bytes.
     ///
     /// One walk over the containers for the usual case, where nothing is over: the error's

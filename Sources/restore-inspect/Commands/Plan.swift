@@ -4,7 +4,7 @@ import Restack
 import RestackStore
 import RestackTerminalText
 
-/// `restore-inspect plan (--db PATH --session ID [--snapshot N | --expire-after AGE] | --input FILE) [--deep-link FILE] [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]... [--restored | --json | --picture]`
+/// `restore-inspect plan (--db PATH --session ID [--snapshot N | --expire-after AGE] | --input FILE) [--deep-link FILE] [--layout regular|compact] [--known-class NAME]... [--alias OLD=NEW]... [--policy CLASS=POLICY]... [--snapshot-age AGE] [--restored | --json | --picture | --as-link [--max-bytes N]]`
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a restore would give, and why each dropped record is dropped.",
@@ -25,7 +25,14 @@ struct Plan: ParsableCommand {
             then printed as a format-2 plan (and --restored as format 2), whatever the state's \
             form; with --picture, the screen after the link, its records marked +. --expire-after AGE (seconds, or a number with s, m, h or d) \
             plans as an app whose store expires snapshots after AGE: a snapshot saved longer ago \
-            (or dated further ahead) is reported expired, with nothing restored, and is kept.
+            (or dated further ahead) is reported expired, with nothing restored, and is kept. \
+            --policy CLASS=POLICY (or --policies-file, one per line) gives the app's persistence \
+            policies: not-restored drops the class's records not-restored, within:AGE drops them \
+            expired-screen from a snapshot older than AGE (a stored snapshot's age by this \
+            machine's clock; a state file's from --snapshot-age, or none). \
+            --as-link prints the restored screen as a deep-link file (for Handoff), which \
+            --deep-link reads on the other side; --max-bytes N keeps it within N bytes, the \
+            records nearest the screen first, and says on stderr what it left out.
             """
     )
 
@@ -58,12 +65,20 @@ struct Plan: ParsableCommand {
             help: ArgumentHelp("With --db: the store's expiry, such as 14d, 36h or 3600 (seconds); by default snapshots never expire.", valueName: "age"),
             transform: ExpiryOption.parse)
     var expireAfter: SnapshotStore.Expiry?
+    @Option(name: .customLong("snapshot-age"), parsing: .unconditional,
+            help: ArgumentHelp("With --input: how long ago the state was saved, for the within:AGE policies (a stored snapshot's age is read from it).", valueName: "age"))
+    var snapshotAge: String?
+    @OptionGroup var policyOptions: PolicyOptions
     @Option(name: .customLong("deep-link"), help: ArgumentHelp("A deep-link file to merge into the plan; - reads stdin.", valueName: "file"))
     var deepLink: String?
     @Option(help: ArgumentHelp("The layout to restore into: regular or compact.", valueName: "layout"))
     var layout: LayoutOption = .regular
     @Flag(help: "Print the restored state as a state file, in the form it was read in, instead of the plan.")
     var restored = false
+    @Flag(name: .customLong("as-link"), help: "Print the restored screen as a deep-link file instead of the plan.")
+    var asLink = false
+    @Option(name: .customLong("max-bytes"), help: ArgumentHelp("With --as-link: the most bytes the deep-link file may take.", valueName: "n"))
+    var maxBytes: Int?
     @OptionGroup var output: OutputOptions
     @OptionGroup var picture: PictureOptions
 
@@ -84,6 +99,13 @@ struct Plan: ParsableCommand {
         if restored && (picture.picture || output.json) {
             throw ValidationError("--restored prints the restored state itself: give it without --\(output.json ? "json" : "picture").")
         }
+        if asLink && (restored || picture.picture || output.json) {
+            throw ValidationError("--as-link prints a deep-link file: give it without --restored, --picture or --json.")
+        }
+        if let maxBytes {
+            guard asLink else { throw ValidationError("--max-bytes goes with --as-link.") }
+            guard maxBytes > 0 else { throw ValidationError("--max-bytes: \(maxBytes) is not a number of bytes; give 1 or more.") }
+        }
         switch (path, input) {
         case (nil, nil):
             throw ValidationError("Give a store with --db and --session, or a state file with --input.")
@@ -91,6 +113,8 @@ struct Plan: ParsableCommand {
             throw ValidationError("Give either --db or --input, not both.")
         case (.some, nil) where session == nil:
             throw ValidationError("--db needs --session to say which session to plan.")
+        case (.some, nil) where snapshotAge != nil:
+            throw ValidationError("--snapshot-age goes with --input: a stored snapshot's age is read from it.")
         case (nil, .some) where session != nil || snapshot != nil || expireAfter != nil:
             throw ValidationError("--session, --snapshot and --expire-after go with --db, not --input.")
         case (.some, nil) where snapshot != nil && expireAfter != nil:
@@ -148,6 +172,8 @@ struct Plan: ParsableCommand {
     }
 
     func run() throws {
+        let policies = try policyOptions.policies()
+        let age = try snapshotAge.map { argument in try ExpiryOption.seconds(argument, option: "--snapshot-age") }
         let resolver = try makeResolver()
         let link = try deepLink.map { path throws(Failure) in try DeepLinkInput.read(path) }
         /// The plan with the deep link merged, when there is one.
@@ -156,7 +182,10 @@ struct Plan: ParsableCommand {
         }
         if let input {
             let tree = try StateFileInput.read(input)
-            let plan = linked(Restorer.plan(tree, layout: layout.value, resolver: resolver))
+            let plan = linked(Restorer.plan(tree, layout: layout.value, resolver: resolver.applying(policies, snapshotAge: age)))
+            if asLink {
+                return try printLink(plan)
+            }
             if restored {
                 return try printRestored(plan)
             }
@@ -167,10 +196,12 @@ struct Plan: ParsableCommand {
         }
         var options = SnapshotStore.Options.commandLine
         options.expiry = expireAfter
+        options.policies = policies
         let store = try SnapshotStore(readingAt: path!, options: options)
         // Without --snapshot: what a restore would give, crash-loop guard (and expiry) included.
         let answer = try snapshot.map { id throws(StoreError) in
-            .restore(StoreRestoration(snapshot: try store.snapshot(id: id, session: session), layout: layout.value, resolver: resolver))
+            let chosen = try store.snapshot(id: id, session: session)
+            return .restore(StoreRestoration(snapshot: chosen, layout: layout.value, resolver: options.applyingPolicies(to: resolver, for: chosen)))
         } ?? store.restore(session: session!, layout: layout.value, resolver: resolver)
         let restoration: StoreRestoration
         switch answer {
@@ -186,6 +217,9 @@ struct Plan: ParsableCommand {
             throw StoreError.sessionNotFound(session!)
         }
         let info = restoration.snapshot.info
+        if asLink {
+            return try printLink(linked(restoration.plan))
+        }
         if restored {
             return try printRestored(linked(restoration.plan))
         }
@@ -214,6 +248,17 @@ struct Plan: ParsableCommand {
             throw Failure(.invalidInput, "nothing restores: format version \(plan.formatVersion) is not one a \(plan.form.rawValue) state restores in (every record is dropped unsupported-format)")
         }
         try Stdout.state(tree)
+    }
+
+    /// `--as-link`: the restored screen as a deep-link file, within `--max-bytes`; what it left
+    /// out on stderr.
+    private func printLink(_ plan: RestorationPlan) throws {
+        let made = plan.link(maxBytes: maxBytes ?? .max)
+        try Stdout.write(made.link.jsonData())
+        if !made.leftOut.isEmpty {
+            let places = made.leftOut.map(\.description).joined(separator: ", ")
+            Stderr.line("left out for --max-bytes \(maxBytes ?? 0): \(made.leftOut.count) record\(made.leftOut.count == 1 ? "" : "s") (\(places))")
+        }
     }
 
     /// A restore that would find its snapshot expired: nothing restored, the snapshot kept.
@@ -274,6 +319,17 @@ enum LayoutOption: String, ExpressibleByArgument, CaseIterable {
 enum ExpiryOption {
     /// The expiry `argument` says, or a usage error naming what is wrong with it.
     static func parse(_ argument: String) throws -> SnapshotStore.Expiry {
+        let seconds = try Self.seconds(argument, option: "--expire-after")
+        do {
+            return try SnapshotStore.Expiry(after: seconds)
+        } catch {
+            throw ValidationError("--expire-after: \(error)")
+        }
+    }
+
+    /// The age `argument` says, in seconds, or a usage error that names `option`: more than 0
+    /// and finite.
+    static func seconds(_ argument: String, option: String) throws -> TimeInterval {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
         var text = Substring(argument)
         var unit = 1.0
@@ -289,15 +345,15 @@ enum ExpiryOption {
             // Digits and one point only: no sign, exponent, "inf" or "nan" slips through Double's parser.
             guard text.contains(where: \.isNumber), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
                   let unsigned = Double(text) else {
-                throw ValidationError("--expire-after: \(Text.quoted(argument)) is not an age; give seconds, or a number with s, m, h or d (14d, 36h, 3600)")
+                throw ValidationError("\(option): \(Text.quoted(argument)) is not an age; give seconds, or a number with s, m, h or d (14d, 36h, 3600)")
             }
             number = unsigned
         }
-        do {
-            return try SnapshotStore.Expiry(after: number * unit)
-        } catch {
-            throw ValidationError("--expire-after: \(error)")
+        let seconds = number * unit
+        guard option == "--expire-after" || (seconds.isFinite && seconds > 0) else {
+            throw ValidationError("\(option): an age must be more than 0 seconds and finite, not \(Text.quoted(argument))")
         }
+        return seconds
     }
 
     /// An age in the largest whole unit: `14d`, `36h`, `90m`, `45s`.

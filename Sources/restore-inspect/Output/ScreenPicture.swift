@@ -93,7 +93,8 @@ struct ScreenPicture {
             blocks.append(line(style.dropped("x " + name) + " " + style.reason("(dropped: \(dropped.reason.rawValue))")))
         }
         for note in stated.notes {
-            blocks.append(line("note: \(note.kind.rawValue) at \(note.path.steps.isEmpty ? "the root" : note.path.description)"))
+            let shape = note.shape.map { " (\(note.kind == .payloadUpgraded ? "read as" : "step") \(Text.quoted($0)))" } ?? ""
+            blocks.append(line("note: \(note.kind.rawValue)\(shape) at \(note.path.steps.isEmpty ? "the root" : note.path.description)"))
         }
         for warning in stated.warnings {
             blocks.append(line("warning: " + Text.oneLine(warning.description)))
