@@ -75,7 +75,7 @@ struct LaunchConnectionTests {
         let restoration = try await form.begin(store, session: "a").restored
         #expect(!store.connections.isWriterOpen, "the usual begun restore went through GRDB's connection")
         #expect(restoration.snapshot.info.unconfirmedRestores == 1)
-        let counted = try await SnapshotStore(readingAt: path).snapshots(session: "a")
+        let counted = try SnapshotStore(readingAt: path).snapshots(session: "a")
         #expect(counted.map(\.unconfirmedRestores) == [1])
         try await form.confirm(store, restoration)
         #expect(try await SnapshotStore(readingAt: path).snapshots(session: "a").map(\.unconfirmedRestores) == [0])
