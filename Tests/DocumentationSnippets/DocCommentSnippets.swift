@@ -134,7 +134,7 @@ extension StoreSnippets {
         autosaver.submit(currentTree)               // on every navigation change
         try await autosaver.flush()                 // when the scene enters the background
         // end snippet
-        let latest = try await store.latestSnapshot(session: sceneID)
+        let latest = try store.latestSnapshot(session: sceneID)
         #expect(latest.tree == currentTree && latest.info.appVersion == "3.0")
     }
 }

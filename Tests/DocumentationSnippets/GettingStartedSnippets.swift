@@ -74,9 +74,9 @@ struct GettingStartedSnippets {
         let copy = try TemporaryFolder()
         try FileManager.default.copyItem(atPath: url.path, toPath: copy.path("navigation.sqlite"))
         let store = try SnapshotStore(readingAt: copy.path("navigation.sqlite"))
-        #expect(try await store.snapshots(session: "main").count == 3)
-        #expect(try await store.restoreOutcomes(session: "main").map(\.restoredRecords) == [1, 2], "each restore confirmed")
-        #expect(try await store.snapshots(session: "main").allSatisfy { $0.unconfirmedRestores == 0 })
+        #expect(try store.snapshots(session: "main").count == 3)
+        #expect(try store.restoreOutcomes(session: "main").map(\.restoredRecords) == [1, 2], "each restore confirmed")
+        #expect(try store.snapshots(session: "main").allSatisfy { $0.unconfirmedRestores == 0 })
     }
 }
 

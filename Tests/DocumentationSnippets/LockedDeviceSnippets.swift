@@ -41,7 +41,7 @@ extension StoreSnippets {
         await restore(scene)
         LockedDevice.unlock(path)
         #expect(waiting == ["scene"] && app.initialUI == 0 && app.rebuilt.isEmpty)
-        #expect(try await store.snapshots(session: "scene").map(\.unconfirmedRestores) == [0], "nothing counted")
+        #expect(try store.snapshots(session: "scene").map(\.unconfirmedRestores) == [0], "nothing counted")
         await restore(scene)
         #expect(app.rebuilt == ["boxes"] && waiting == ["scene"])
     }

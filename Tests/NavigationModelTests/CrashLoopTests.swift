@@ -56,13 +56,13 @@ struct CrashLoopTests {
         let clock = ManualClock()
         let launch = model(StackNavigation<Screen>(), on: store, clock: clock)
         #expect(await eventually { clock.waitingSleeps == 1 })
-        #expect(try await store.snapshots(session: "main").map(\.unconfirmedRestores) == [1])
+        #expect(try store.snapshots(session: "main").map(\.unconfirmedRestores) == [1])
         clock.advance(by: .seconds(1))
         try await Task.sleep(nanoseconds: 50_000_000)
-        #expect(try await store.snapshots(session: "main").map(\.unconfirmedRestores) == [1], "not before the grace period")
+        #expect(try store.snapshots(session: "main").map(\.unconfirmedRestores) == [1], "not before the grace period")
         clock.advance(by: .seconds(1))
-        #expect(try await eventually { try await store.snapshots(session: "main").map(\.unconfirmedRestores) == [0] })
-        #expect(try await store.restoreOutcomes(session: "main").count == 1)
+        #expect(try await eventually { try store.snapshots(session: "main").map(\.unconfirmedRestores) == [0] })
+        #expect(try store.restoreOutcomes(session: "main").count == 1)
         _ = launch
     }
 
@@ -76,7 +76,7 @@ struct CrashLoopTests {
         let launch = model(StackNavigation<Screen>(), on: store)
         launch.path.append(.message(id: 1))                              // provisional until confirmed
         await launch.flush()
-        let history = try await store.snapshots(session: "main")
+        let history = try store.snapshots(session: "main")
         #expect(history.map(\.unconfirmedRestores) == [0, 0])
         #expect(history.allSatisfy { !$0.isProvisional })
     }
@@ -91,7 +91,7 @@ struct CrashLoopTests {
         let launch = model(StackNavigation<Screen>(), on: store)
         launch.path.append(.message(id: 1))                              // SwiftUI writing back a path
         #expect(await eventually { await savesMade(store) == 2 })
-        #expect(try await store.snapshots(session: "main").map(\.isProvisional) == [false, true], "oldest first")
+        #expect(try store.snapshots(session: "main").map(\.isProvisional) == [false, true], "oldest first")
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -106,10 +106,10 @@ struct CrashLoopTests {
         let again = model(StackNavigation<Screen>(), on: store)         // a view's @State made again
         #expect(again.path == [.mailbox("INBOX"), .message(id: 1)], "the live model's state")
         #expect(again.restored == launch.restored)
-        #expect(try await store.snapshots(session: "main").first?.unconfirmedRestores == 1, "one launch counted")
+        #expect(try store.snapshots(session: "main").first?.unconfirmedRestores == 1, "one launch counted")
         await launch.stop()
         let next = model(StackNavigation<Screen>(), on: store)          // the next launch
-        #expect(try await store.snapshots(session: "main").first?.unconfirmedRestores == 2)
+        #expect(try store.snapshots(session: "main").first?.unconfirmedRestores == 2)
         _ = (again, next)
     }
 }

@@ -18,7 +18,7 @@ struct DiscardTests {
         await navigation.discard()
         navigation.path.append(.message(id: 1))
         await navigation.flush()
-        #expect(try await store.sessions().map(\.name) == ["other"])
+        #expect(try store.sessions().map(\.name) == ["other"])
         let next = model(StackNavigation<Screen>(), on: store)
         #expect(next.answer == .nothingSaved)
         #expect(next.path == [])

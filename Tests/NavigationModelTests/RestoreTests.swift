@@ -112,7 +112,7 @@ struct RestoreTests {
         #expect(clock.waitingSleeps == 0, "no confirmation waits for the grace period")
         await launch.flush()
         #expect(launch.error == nil, "no confirmation attempted")
-        #expect(try await writable.snapshots(session: "main").map(\.unconfirmedRestores) == [0], "nothing counted")
+        #expect(try writable.snapshots(session: "main").map(\.unconfirmedRestores) == [0], "nothing counted")
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

@@ -66,12 +66,12 @@ func eventually(isolation: isolated (any Actor)? = #isolation, _ condition: () a
 /// How many snapshots the store has written for any session: its newest snapshot's id (ids are
 /// never given twice), 0 when it has none.
 func savesMade(_ store: SnapshotStore, session: String = "main") async -> Int64 {
-    (try? await store.latestSnapshot(session: session).info.id) ?? 0
+    (try? store.latestSnapshot(session: session).info.id) ?? 0
 }
 
 /// The newest snapshot's tree of a session.
 func latestTree(_ store: SnapshotStore, session: String = "main") async throws -> RestorationTree {
-    try await store.latestSnapshot(session: session).tree
+    try store.latestSnapshot(session: session).tree
 }
 
 /// A store opened for reading only, in `folder`: every save fails with `StoreError.readOnly`.

@@ -19,11 +19,11 @@ struct AppVersionTests {
         let autosaver = Autosaver(store: store, session: "autosaver")
         autosaver.submit(Self.state)
         try await autosaver.flush()
-        let autosaved = try await store.latestSnapshot(session: "autosaver").info
+        let autosaved = try store.latestSnapshot(session: "autosaver").info
         #expect([synchronous, asynchronous, autosaved].map(\.appVersion) == ["3.0 (45)", "3.0 (45)", "3.0 (45)"])
-        #expect(try await store.snapshots(session: "sync").map(\.appVersion) == ["3.0 (45)"], "as it reads back")
+        #expect(try store.snapshots(session: "sync").map(\.appVersion) == ["3.0 (45)"], "as it reads back")
         try await store.confirmRestore(store.beginRestore(session: "autosaver").restored)
-        #expect(try await store.restoreOutcomes().map(\.appVersion) == ["3.0 (45)"])
+        #expect(try store.restoreOutcomes().map(\.appVersion) == ["3.0 (45)"])
     }
 
     /// The synchronous `save`, which an async test would not choose by itself.

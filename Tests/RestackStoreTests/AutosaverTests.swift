@@ -32,10 +32,10 @@ struct AutosaverTests {
         }
         autosaver.submit(Self.state(-1))
         try await autosaver.flush()
-        let latest = try await store.latestSnapshot(session: "s")
+        let latest = try store.latestSnapshot(session: "s")
         #expect(Self.counter(latest) == -1, "the last state submitted is the one stored")
         let written = await autosaver.snapshotsWritten
-        let stored = try await store.snapshots(session: "s").count
+        let stored = try store.snapshots(session: "s").count
         print("autosaver: \(tasks * perTask + 1) submissions from \(tasks) tasks, \(written) snapshots written")
         #expect(written == stored)
         #expect(written < (tasks * perTask) / 4, "bursts coalesce")
@@ -50,12 +50,12 @@ struct AutosaverTests {
                 autosaver.submit(Self.state(round * 100 + index))
             }
             try await autosaver.flush()
-            let latest = try await store.latestSnapshot(session: "s")
+            let latest = try store.latestSnapshot(session: "s")
             #expect(Self.counter(latest) == round * 100 + 99, "round \(round): flush returned before the latest state was stored")
         }
         var counters: [Int] = []
-        for info in try await store.snapshots(session: "s") {
-            counters.append(Self.counter(try await store.snapshot(id: info.id)) ?? -1)
+        for info in try store.snapshots(session: "s") {
+            counters.append(Self.counter(try store.snapshot(id: info.id)) ?? -1)
         }
         #expect(counters == counters.sorted() && Set(counters).count == counters.count, "a later state is never overwritten by an earlier one")
     }
@@ -74,7 +74,7 @@ struct AutosaverTests {
         autosaver.submit(Self.state(8))
         try await autosaver.flush()
         #expect(await autosaver.snapshotsWritten == 1)
-        #expect(try await store.snapshots(session: "s").count == 2)
+        #expect(try store.snapshots(session: "s").count == 2)
     }
 
     @Test func aFailureIsReportedOnceAndFlushSaysSo() async throws {

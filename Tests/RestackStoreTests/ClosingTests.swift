@@ -101,7 +101,7 @@ struct ClosingTests {
         await #expect(throws: closed) { try await store.restore(session: "a") }
         await #expect(throws: closed) { try await store.confirmRestore(restoration) }
         await #expect(throws: closed) { try await store.deleteSession("a") }
-        await #expect(throws: closed) { try await store.liftQuarantine(snapshotID: saved.id) }
+        #expect(throws: closed) { try store.liftQuarantine(snapshotID: saved.id) }
         #expect(closed.description.contains("closed") && closed.description.contains("open it again"))
         #expect(try Self.files(folder) == ["s.sqlite"], "nothing after the close opened the file again")
     }
@@ -187,7 +187,7 @@ struct ClosingTests {
             guard outcome.session != "close" else { continue }
             #expect(outcome.closedSeen, "\(outcome.session) met the close")
             acknowledged += outcome.saved
-            let stored = outcome.saved == 0 ? 0 : try await reopened.snapshots(session: outcome.session).count
+            let stored = outcome.saved == 0 ? 0 : try reopened.snapshots(session: outcome.session).count
             #expect(stored == outcome.saved, "\(outcome.session): every acknowledged save is in the file alone")
         }
         print("closing under load: \(acknowledged) saves acknowledged before the close")

@@ -33,12 +33,12 @@ struct CrashLoopGuardTests {
         try await form.confirm(store, fallback)
 
         // Kept, visible, and still passed over.
-        let history = try await store.snapshots(session: "s")
+        let history = try store.snapshots(session: "s")
         #expect(history.map(\.isQuarantined) == [false, true])
         #expect(try #require(history.first).unconfirmedRestores == 0, "confirmed")
         #expect(try await form.begin(store, session: "s").restored.snapshot.info.id == good.id)
         #expect(try await form.peek(store, session: "s").restored.skippedQuarantined == [bad.id], "the read-only plan says the same")
-        #expect(try await store.snapshot(id: bad.id).tree == Self.bad, "quarantine never changes the records")
+        #expect(try store.snapshot(id: bad.id).tree == Self.bad, "quarantine never changes the records")
     }
 
     @Test(arguments: RestoreForm.allCases)
@@ -51,7 +51,7 @@ struct CrashLoopGuardTests {
             #expect(restoration.snapshot.info.id == only.id)
             try await form.confirm(store, restoration)
         }
-        #expect(try await store.snapshots(session: "s").allSatisfy { !$0.isQuarantined && $0.unconfirmedRestores == 0 })
+        #expect(try store.snapshots(session: "s").allSatisfy { !$0.isQuarantined && $0.unconfirmedRestores == 0 })
     }
 
     @Test(arguments: RestoreForm.allCases)
@@ -75,8 +75,8 @@ struct CrashLoopGuardTests {
         await #expect(throws: StoreError.noRestorableSnapshot(session: "s", quarantined: [only.id])) {
             try await form.begin(store, session: "s").restored
         }
-        #expect(try await store.snapshot(id: only.id).info.isQuarantined, "the quarantine is kept though the restore failed")
-        try await store.liftQuarantine(snapshotID: only.id)
+        #expect(try store.snapshot(id: only.id).info.isQuarantined, "the quarantine is kept though the restore failed")
+        try store.liftQuarantine(snapshotID: only.id)
         #expect(try await form.begin(store, session: "s").restored.snapshot.info.id == only.id)
         #expect(throws: StoreError.snapshotNotFound(999, session: nil)) { try store.liftQuarantine(snapshotID: 999) }
     }

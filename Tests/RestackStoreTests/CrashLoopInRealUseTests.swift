@@ -50,7 +50,7 @@ struct CrashLoopInRealUseTests {
             #expect(restoration.snapshot.info.id == bad.id, "launch \(attempt)")
             #expect(restoration.snapshot.info.unconfirmedRestores == attempt, "provisional saves did not reset the count")
             #expect(!restoration.fellBack, "launch \(attempt) restores the same snapshot: not a fallback")
-            #expect(try await store.snapshot(id: good.id).tree == Self.good2, "launch \(attempt): the good snapshot was not pruned")
+            #expect(try store.snapshot(id: good.id).tree == Self.good2, "launch \(attempt): the good snapshot was not pruned")
         }
         // Launch 3 falls back to the last good snapshot, says so, and comes up.
         let (fallback, crashed) = try await Self.launch(store, form)
@@ -61,7 +61,7 @@ struct CrashLoopInRealUseTests {
         #expect(fallback.plan.left.map(\.record.identifier) == ["mailboxes", "inbox"])
 
         // The crashing snapshot and the crashed launches' saves are kept, quarantined.
-        let history = try await store.snapshots(session: "s")
+        let history = try store.snapshots(session: "s")
         #expect(history.first { $0.id == bad.id }?.isQuarantined == true)
         #expect(history.filter(\.isQuarantined).count == 3, "the bad snapshot and one provisional save per crashed launch")
         #expect(history.filter { !$0.isQuarantined }.allSatisfy { !$0.isProvisional }, "the confirmation made launch 3's saves ordinary")
@@ -82,10 +82,10 @@ struct CrashLoopInRealUseTests {
         let restoration = try await form.begin(store, session: "s").restored
         let provisional = try await store.save(Self.good2, session: "s")
         #expect(provisional.isProvisional)
-        #expect(try await store.snapshots(session: "s").last?.isProvisional == true)
+        #expect(try store.snapshots(session: "s").last?.isProvisional == true)
         #expect(try await form.peek(store, session: "s").restored.snapshot.info.id == first.id, "a provisional save is not what a launch restores")
         try await form.confirm(store, restoration)
-        #expect(try await store.snapshots(session: "s").allSatisfy { !$0.isProvisional })
+        #expect(try store.snapshots(session: "s").allSatisfy { !$0.isProvisional })
         #expect(try await form.peek(store, session: "s").restored.snapshot.info.id == provisional.id)
         #expect(!(try await store.save(Self.good1, session: "s").isProvisional), "saves after the confirmation are ordinary")
     }
@@ -97,7 +97,7 @@ struct CrashLoopInRealUseTests {
         let old = Date(timeIntervalSinceNow: -3600)
         let earlier = try await store.save(Self.good1, session: "s", savedAt: old)
         let restored = try await store.save(Self.good2, session: "s", savedAt: old)
-        #expect(try await store.snapshots(session: "s").map(\.id) == [restored.id], "keepLast 1 when no restore is pending")
+        #expect(try store.snapshots(session: "s").map(\.id) == [restored.id], "keepLast 1 when no restore is pending")
         _ = earlier
         let first = try await store.save(Self.good1, session: "s")
         _ = try await form.begin(store, session: "s")   // restores `first`
@@ -105,9 +105,9 @@ struct CrashLoopInRealUseTests {
         for _ in 0..<10 {
             last = try await store.save(Self.good2, session: "s")
         }
-        let ids = try await store.snapshots(session: "s").map(\.id)
+        let ids = try store.snapshots(session: "s").map(\.id)
         #expect(ids == [first.id, last!.id], "the restored snapshot, and the newest provisional save")
-        #expect(try await store.pruneHistory(session: "s", keepingLast: 1) == 0, "the explicit prune follows the same rule")
+        #expect(try store.pruneHistory(session: "s", keepingLast: 1) == 0, "the explicit prune follows the same rule")
     }
 
     @Test(arguments: RestoreForm.allCases)
@@ -121,8 +121,8 @@ struct CrashLoopInRealUseTests {
         let fallback = try await form.begin(store, session: "s").restored        // quarantines bad, restores b
         #expect(fallback.snapshot.info.id == b.id)
         try await form.confirm(store, fallback)
-        #expect(try await store.pruneHistory(session: "s", keepingLast: 1) == 1)
-        let history = try await store.snapshots(session: "s")
+        #expect(try store.pruneHistory(session: "s", keepingLast: 1) == 1)
+        let history = try store.snapshots(session: "s")
         #expect(history.map(\.id) == [b.id, bad.id], "a is pruned; b is the one kept; bad is kept and not counted")
         #expect(history.map(\.isQuarantined) == [false, true])
         #expect(!history.contains { $0.id == a.id })
@@ -146,8 +146,8 @@ struct UnreadableSnapshotTests {
         let restoration = try await form.begin(store, session: "s").restored
         #expect(restoration.snapshot.info.id == good.id, "a launch is not failed by one damaged snapshot")
         #expect(restoration.skippedQuarantined == [damaged.id])
-        #expect(try await store.snapshot(id: good.id).info.unconfirmedRestores == 1)
-        #expect(try await store.snapshots(session: "s").first { $0.id == damaged.id }?.isQuarantined == true)
+        #expect(try store.snapshot(id: good.id).info.unconfirmedRestores == 1)
+        #expect(try store.snapshots(session: "s").first { $0.id == damaged.id }?.isQuarantined == true)
     }
 
     @Test func theAutosaverComparesWithWhatARestoreWouldGiveNotAQuarantinedSnapshot() async throws {

@@ -24,7 +24,7 @@ struct ExpiryTests {
         let answer = try await form.begin(store, session: "s")
         #expect(answer.expiredSnapshot?.id == info.id && answer.restoration == nil)
         #expect(try await form.peek(store, session: "s").expiredSnapshot?.id == info.id, "the read-only restore says the same")
-        let kept = try await store.snapshots(session: "s")
+        let kept = try store.snapshots(session: "s")
         #expect(kept.map(\.id) == [info.id], "the expired snapshot is kept")
         #expect(kept.first?.unconfirmedRestores == 0, "an expired restore is not counted")
         let next = try await store.save(mailState, session: "s")
@@ -93,12 +93,12 @@ struct ExpiryTests {
         let crashing = try await store.save(mailState, session: "s", savedAt: clock.now.addingTimeInterval(-1 * day))
         _ = try await form.begin(store, session: "s").restored            // crashing, never confirmed
         let answer = try await form.begin(store, session: "s")
-        #expect(answer.expiredSnapshot == (try await store.snapshots(session: "s").first), "the fallback is too old")
+        #expect(answer.expiredSnapshot == (try store.snapshots(session: "s").first), "the fallback is too old")
         #expect(try await form.peek(store, session: "s").expiredSnapshot?.session == "s")
-        let history = try await store.snapshots(session: "s")
+        let history = try store.snapshots(session: "s")
         #expect(history.first { $0.id == crashing.id }?.isQuarantined == true)
         #expect(history.map(\.id) == [old.id, crashing.id])
-        let outcome = try #require(try await store.restoreOutcomes(session: "s").last)
+        let outcome = try #require(try store.restoreOutcomes(session: "s").last)
         #expect(outcome.result == .expired && outcome.snapshotID == old.id && outcome.skippedQuarantined == 1)
     }
 
@@ -109,7 +109,7 @@ struct ExpiryTests {
         #expect(answer.expiredSnapshot?.id == info.id)
         #expect(try await store.restore(session: "s").expiredSnapshot?.id == info.id)
         #expect(try await store.beginRestore(session: "never") == .nothingSaved, "a session never saved is still nil")
-        let outcomes = try await store.restoreOutcomes()
+        let outcomes = try store.restoreOutcomes()
         #expect(outcomes.map(\.result) == [.expired] && outcomes.first?.appVersion == "3.0")
     }
 

@@ -22,7 +22,7 @@ struct HostileMediaTests {
         #expect(try await form.peek(store, session: "s").restored.snapshot.info.id == saved.id)
         #expect(throws: StoreError.readOnly(path: path)) { try Self.saveSynchronously(mailState, in: store) }
         await #expect(throws: StoreError.readOnly(path: path)) { try await store.save(mailState, session: "s") }
-        #expect(try await SnapshotStore(readingAt: path).snapshot(id: saved.id).tree == mailState)
+        #expect(try SnapshotStore(readingAt: path).snapshot(id: saved.id).tree == mailState)
         #expect(throws: StoreError.readOnly(path: mount.path("new.sqlite"))) { try SnapshotStore(path: mount.path("new.sqlite")) }
         #expect(mount.files == ["s.sqlite"], "no side file")
         #expect(FileManager.default.contents(atPath: path) == bytes)

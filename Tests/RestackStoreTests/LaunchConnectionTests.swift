@@ -75,10 +75,10 @@ struct LaunchConnectionTests {
         let restoration = try await form.begin(store, session: "a").restored
         #expect(!store.connections.isWriterOpen, "the usual begun restore went through GRDB's connection")
         #expect(restoration.snapshot.info.unconfirmedRestores == 1)
-        let counted = try await SnapshotStore(readingAt: path).snapshots(session: "a")
+        let counted = try SnapshotStore(readingAt: path).snapshots(session: "a")
         #expect(counted.map(\.unconfirmedRestores) == [1])
         try await form.confirm(store, restoration)
-        #expect(try await SnapshotStore(readingAt: path).snapshots(session: "a").map(\.unconfirmedRestores) == [0])
+        #expect(try SnapshotStore(readingAt: path).snapshots(session: "a").map(\.unconfirmedRestores) == [0])
     }
 
     @Test(arguments: RestoreForm.allCases)
@@ -132,7 +132,7 @@ struct LaunchConnectionTests {
         #expect(begun.snapshot.info.unconfirmedRestores == 1)
         #expect(!store.connections.isWriterOpen, "the asynchronous launch went through GRDB's connection")
         #expect(try await store.beginRestore(session: "never saved") == .nothingSaved)
-        #expect(try await SnapshotStore(readingAt: path).snapshots(session: "a").map(\.unconfirmedRestores) == [1])
+        #expect(try SnapshotStore(readingAt: path).snapshots(session: "a").map(\.unconfirmedRestores) == [1])
     }
 
     @Test func aFailingLaunchConnectionHandsTheRestoreToGRDB() throws {

@@ -32,8 +32,8 @@ struct LockedDeviceAutosaverTests {
     /// The payloads of the session's snapshots, oldest first.
     static func history(_ store: SnapshotStore, _ session: String) async throws -> [String] {
         var payloads: [String] = []
-        for info in try await store.snapshots(session: session) {
-            let tree = try await store.snapshot(id: info.id).tree
+        for info in try store.snapshots(session: session) {
+            let tree = try store.snapshot(id: info.id).tree
             payloads.append(tree.left.last?.payload.map { String(decoding: $0, as: UTF8.self) } ?? "")
         }
         return payloads

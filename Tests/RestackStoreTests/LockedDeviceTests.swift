@@ -57,7 +57,7 @@ struct LockedDeviceTests {
         #expect(try LockedStoreFixture.rows(path) == rows, "nothing counted, quarantined or pending")
         let restoration = try await form.begin(store, session: "a").restored
         #expect(restoration.snapshot.info.unconfirmedRestores == 2, "the launch that crashed, and this one: the three locked ones counted nothing")
-        #expect(try await store.snapshots(session: "a").filter(\.isQuarantined).count == 1, "the crashed launch's provisional save")
+        #expect(try store.snapshots(session: "a").filter(\.isQuarantined).count == 1, "the crashed launch's provisional save")
     }
 
     /// The device locks after each number of operations in turn, inside a begun restore: each

@@ -32,9 +32,9 @@ struct OutcomeTests {
         let saved = try await SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("2.9", clock: clock)).save(Self.state, session: "s")
         let store = try SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("3.0 (45)", clock: clock))
         let restoration = try await form.begin(store, session: "s", layout: .compact, resolver: Self.withoutLegacy).restored
-        #expect(try await store.restoreOutcomes().isEmpty, "nothing is recorded before the confirmation")
+        #expect(try store.restoreOutcomes().isEmpty, "nothing is recorded before the confirmation")
         try await form.confirm(store, restoration)
-        let outcome = try #require(try await store.restoreOutcomes(session: "s").first)
+        let outcome = try #require(try store.restoreOutcomes(session: "s").first)
         #expect(outcome.session == "s" && outcome.snapshotID == saved.id && outcome.appVersion == "3.0 (45)" && outcome.snapshotAppVersion == "2.9")
         #expect(outcome.recordedAt == clock.now && outcome.result == .restored && outcome.layout == .compact && !outcome.fellBack)
         #expect(outcome.restoredRecords == restoration.plan.restoredRecords.count)
@@ -90,10 +90,10 @@ struct OutcomeTests {
         #expect(fallback.fellBack)
         try await form.confirm(v2, fallback)
 
-        let outcomes = try await v2.restoreOutcomes()
+        let outcomes = try v2.restoreOutcomes()
         #expect(outcomes.map(\.appVersion) == ["2.9", "3.0 (45)", "3.0 (45)"])
         #expect(outcomes.map(\.id) == outcomes.map(\.id).sorted(), "oldest first")
-        #expect(try await v2.restoreOutcomes(session: "b").count == 1)
+        #expect(try v2.restoreOutcomes(session: "b").count == 1)
         let report = RestoreOutcomeReport(outcomes)
         #expect(report.versions.map(\.appVersion) == ["3.0 (45)", "2.9"], "worst first")
         let worst = try #require(report.versions.first)
@@ -109,7 +109,7 @@ struct OutcomeTests {
         try await store.save(Self.state, session: "s")
         let loaded = try await store.beginRestore(session: "s").restored
         try await store.confirmRestore(loaded.plan(layout: .regular, resolver: Self.withoutLegacy))
-        let outcome = try #require(try await store.restoreOutcomes().first)
+        let outcome = try #require(try store.restoreOutcomes().first)
         #expect(outcome.drops.first?.className == "LegacyMessageController" && outcome.appVersion == "3.0" && outcome.duration != nil)
     }
 
@@ -125,13 +125,13 @@ struct OutcomeTests {
             try await form.confirm(store, form.begin(store, session: "s", resolver: Self.withoutLegacy).restored)
             clock.advance(day)
         }
-        let kept = try await store.restoreOutcomes()
+        let kept = try store.restoreOutcomes()
         #expect(kept.count == 3, "keepLast")
         let drops = try await store.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM restack_outcome_drop") }
         #expect(drops == kept.reduce(0) { $0 + $1.drops.count } && drops ?? 0 > 0, "the drop counts go with their outcome")
         clock.advance(20 * day)
         try await form.confirm(store, form.begin(store, session: "s").restored)
-        #expect(try await store.restoreOutcomes().count == 1, "maxAge: only the new outcome is young enough")
+        #expect(try store.restoreOutcomes().count == 1, "maxAge: only the new outcome is young enough")
     }
 
     @Test(arguments: RestoreForm.allCases)
@@ -141,7 +141,7 @@ struct OutcomeTests {
         try await store.save(Self.state, session: "closed-window")
         try await form.confirm(store, form.begin(store, session: "closed-window").restored)
         try await store.deleteSession("closed-window")
-        #expect(try await store.restoreOutcomes(session: "closed-window").count == 1)
+        #expect(try store.restoreOutcomes(session: "closed-window").count == 1)
         #expect(try store.check().isHealthy)
     }
 
@@ -168,12 +168,12 @@ struct OutcomeTests {
             let restoration = try await form.begin(store, session: "s", resolver: Self.withoutLegacy).restored
             try await form.confirm(store, restoration)             // never throws for the outcome
             confirmed += 1
-            #expect(try await store.snapshots(session: "s").allSatisfy { $0.unconfirmedRestores == 0 }, "the confirmation was committed")
+            #expect(try store.snapshots(session: "s").allSatisfy { $0.unconfirmedRestores == 0 }, "the confirmation was committed")
             if handler.entries.contains(where: { $0.message.contains("restore outcome not recorded") }) { break }
         }
         let failure = try #require(handler.entries.first { $0.message.contains("restore outcome not recorded") }, "the disk never filled")
         #expect(failure.level == .warning && failure.message.contains("no space left"))
-        let recorded = try await store.restoreOutcomes().count
+        let recorded = try store.restoreOutcomes().count
         #expect(recorded > 0 && recorded < confirmed, "\(recorded) outcomes of \(confirmed) confirmations fit")
         #expect(try store.check().isHealthy)
     }
@@ -197,7 +197,7 @@ struct OutcomeTests {
             }
             try await group.waitForAll()
         }
-        let outcomes = try await SnapshotStore(readingAt: path).restoreOutcomes()
+        let outcomes = try SnapshotStore(readingAt: path).restoreOutcomes()
         #expect(outcomes.count == 50)
         #expect(outcomes.allSatisfy { $0.drops.reduce(0) { $0 + $1.count } == 3 && $0.appVersion == ($0.session == "s" ? "1" : "2") })
     }
@@ -237,7 +237,7 @@ struct OutcomeTests {
         let store = try SnapshotStore(path: folder.path("o.sqlite"), options: Self.options("3.0"))
         try await store.save(Self.state, session: "s")
         try await form.confirm(store, form.begin(store, session: "s", resolver: Self.withoutLegacy).restored)
-        let outcome = try #require(try await store.restoreOutcomes(session: "s").last)
+        let outcome = try #require(try store.restoreOutcomes(session: "s").last)
         #expect(MetricsSystem.factory is NOOPMetricsHandler)
         #expect(RestoreMetrics.record(outcome) == 0)
         #expect(withMetricsFactory(TestMetrics()) { RestoreMetrics.record(outcome) } >= 2)
@@ -252,8 +252,8 @@ struct OutcomeTests {
         let loaded = try await store.beginRestore(session: "s").restored
         let plan = Restorer.plan(loaded.snapshot.tree, layout: .compact, resolver: Self.withoutLegacy)
         try await store.confirmRestore(loaded.restoration(with: plan))
-        let outcome = try #require(try await store.restoreOutcomes().first)
+        let outcome = try #require(try store.restoreOutcomes().first)
         #expect(outcome.drops == RestoreOutcome.count(plan.dropped) && outcome.layout == .compact && outcome.duration != nil)
-        #expect(try await store.snapshots(session: "s").first?.unconfirmedRestores == 0)
+        #expect(try store.snapshots(session: "s").first?.unconfirmedRestores == 0)
     }
 }

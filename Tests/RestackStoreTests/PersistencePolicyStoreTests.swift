@@ -114,7 +114,7 @@ struct PersistencePolicyStoreTests {
         #expect(old.dropped.map { "\($0.path) \($0.reason)" } == [
             "tabs[0]/records[1] not-restored", "tabs[0]/records[2] truncated", "tabs[1]/records[0] expired-screen", "tabs[2]/records[1] not-saved",
         ])
-        let history = try await store.snapshot(id: info.id).tree
+        let history = try store.snapshot(id: info.id).tree
         #expect(history.allRecords.contains { $0.record.identifier == "checkout" }, "not-restored is saved: history shows it")
     }
 }

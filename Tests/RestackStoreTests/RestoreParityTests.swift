@@ -88,8 +88,8 @@ struct RestoreParityTests {
             #expect(begun == .nothingSaved && peeked == .nothingSaved)
         }
         let inspected = try store.launch()
-        #expect(try await inspected.sessions().isEmpty, "a first launch creates no session")
-        #expect(try await inspected.restoreOutcomes().isEmpty, "and records no outcome")
+        #expect(try inspected.sessions().isEmpty, "a first launch creates no session")
+        #expect(try inspected.restoreOutcomes().isEmpty, "and records no outcome")
         #expect(store.logLines.isEmpty && metricLines(metrics).isEmpty)
     }
 
@@ -148,8 +148,8 @@ struct RestoreParityTests {
         #expect(try metrics.expectCounter("restack_restores_expired", [("app_version", "1.0")]).totalValue == 1, "the peek records nothing")
         #expect(store.log.entries.filter { $0.message.contains("expired") }.count == 2)
         let inspected = try store.launch()
-        #expect(try await inspected.restoreOutcomes(session: "s").map(\.result) == [.expired])
-        #expect(try await inspected.snapshots(session: "s").map(\.unconfirmedRestores) == [0])
+        #expect(try inspected.restoreOutcomes(session: "s").map(\.result) == [.expired])
+        #expect(try inspected.snapshots(session: "s").map(\.unconfirmedRestores) == [0])
     }
 
     @Test(arguments: RestoreForm.allCases, RestoreConnection.allCases)

@@ -82,8 +82,8 @@ struct ClassAliasesTests {
 
     @Test func acceptAllAndAnyResolverTakeAliases() throws {
         let aliases = try ClassAliases(["Old": "New"])
-        #expect(RecordResolver.acceptAll(aliases: aliases).outcome(for: RestorationRecord(identifier: "a", className: "Old")) == .renamed(to: "New"))
-        #expect(RecordResolver.acceptAll(aliases: aliases).outcome(for: RestorationRecord(identifier: "a", className: "Other")) == .rebuild)
+        #expect(RecordResolver.acceptAll.renaming(aliases).outcome(for: RestorationRecord(identifier: "a", className: "Old")) == .renamed(to: "New"))
+        #expect(RecordResolver.acceptAll.renaming(aliases).outcome(for: RestorationRecord(identifier: "a", className: "Other")) == .rebuild)
         // The inner resolver is asked about the record under its new name, and may refuse it.
         let inner = RecordResolver { (record: RestorationRecord) -> ResolverOutcome in
             record.className == "New" ? .stalePayload : .rebuild

@@ -7,13 +7,10 @@
 /// let path = RestorationContainer.stack(StackContainer(records: screens, afterDrop: .truncate))
 /// ```
 public struct StackContainer<Element> {
-    /// What a stack does with the records above one that is not restored.
-    public typealias AfterDrop = StackAfterDrop
-
     /// The stack, bottom first.
     public var records: [Element]
     /// What a record that is not restored does to the records above it.
-    public var afterDrop: AfterDrop
+    public var afterDrop: StackAfterDrop
 
     /// Creates a stack.
     ///
@@ -21,7 +18,7 @@ public struct StackContainer<Element> {
     ///   - records: The stack, bottom first.
     ///   - afterDrop: What a record that is not restored does to the records above it; the gap
     ///     closes by default.
-    public init(records: [Element], afterDrop: AfterDrop = .closeGap) {
+    public init(records: [Element], afterDrop: StackAfterDrop = .closeGap) {
         self.records = records
         self.afterDrop = afterDrop
     }

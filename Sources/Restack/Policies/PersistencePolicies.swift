@@ -4,8 +4,8 @@ import Foundation
 /// the default, ``PersistencePolicy/always``.
 ///
 /// Names are compared as exact strings, byte for byte, with no Unicode normalisation, like every
-/// name in Restack. The empty name, a name Restack reserves (``reservedClassNames``), a name
-/// given twice and an age that is not finite and above zero are a ``PersistencePolicyError``
+/// name in Restack. The empty name, a name Restack reserves (the classes of its notes of records
+/// left out of a save, `restack.not-saved` and `restack.over-budget`), a name given twice and an age that is not finite and above zero are a ``PersistencePolicyError``
 /// that names the class.
 ///
 /// The table is used on both sides of a save: ``cut(_:)`` removes what is never written before
@@ -18,22 +18,20 @@ import Foundation
 /// let plan = Restorer.plan(saved, resolver: RecordResolver.acceptAll.applying(policies, snapshotAge: 120))
 /// ```
 public struct PersistencePolicies: Hashable, Sendable {
-    /// Each class name's policy.
+    /// Each class name's policy. Two tables are equal when they give the same classes the same
+    /// policies, in any order (the synthesized `==` and `hash(into:)`: `hasNever` follows from it).
     private let byClass: [ExactString: PersistencePolicy]
-    /// The entries as given, in order.
-    package let entries: [(className: String, policy: PersistencePolicy)]
     /// Whether some class is never saved: a save cuts nothing otherwise.
     let hasNever: Bool
 
     /// The class names of Restack's notes of records left out of a save (a record with no
     /// identifier, no payload and no container, of one of these classes): no app class may be
     /// given a policy under them.
-    public static var reservedClassNames: [String] { DropReason.cutNotes.map(RestorationRecord.cutNoteClassName(for:)) }
+    package static var reservedClassNames: [String] { DropReason.cutNotes.map(RestorationRecord.cutNoteClassName(for:)) }
 
     /// An empty table: every class is saved and restored.
     public init() {
         self.byClass = [:]
-        self.entries = []
         self.hasNever = false
     }
 
@@ -59,7 +57,6 @@ public struct PersistencePolicies: Hashable, Sendable {
             guard byClass.updateValue(policy, forKey: ExactString(name)) == nil else { throw .duplicate(name) }
         }
         self.byClass = byClass
-        self.entries = entries
         self.hasNever = byClass.values.contains(.never)
     }
 
@@ -70,15 +67,5 @@ public struct PersistencePolicies: Hashable, Sendable {
     }
 
     /// Whether the table gives no class a policy.
-    package var isEmpty: Bool { entries.isEmpty }
-
-    /// Whether two tables give the same classes the same policies, in any order.
-    public static func == (lhs: PersistencePolicies, rhs: PersistencePolicies) -> Bool {
-        lhs.byClass == rhs.byClass
-    }
-
-    /// Hashes each class name's policy.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(byClass)
-    }
+    package var isEmpty: Bool { byClass.isEmpty }
 }

@@ -6,7 +6,7 @@ public enum PersistencePolicyError: Error, Hashable, Sendable {
     /// A policy given for the empty class name.
     case emptyName
     /// A policy given for a class name Restack reserves for its notes of records left out of a
-    /// save (``PersistencePolicies/reservedClassNames``).
+    /// save: `restack.not-saved` and `restack.over-budget`.
     case reservedName(String)
     /// A class name given a policy twice (compared byte for byte, as every name in Restack).
     case duplicate(String)

@@ -18,8 +18,9 @@
 public struct ClassAliases: Hashable, Sendable {
     /// Each old name with the end of its chain.
     private let current: [ExactString: String]
-    /// The pairs as given, without repeats, in the order given.
-    package let pairs: [Pair]
+    /// The pairs as given, without repeats. Two tables are equal when they hold the same pairs,
+    /// in any order (the synthesized `==` and `hash(into:)`: `current` follows from the pairs).
+    package let pairs: Set<Pair>
 
     /// One rename: an old class name and the name it was given.
     public struct Pair: Hashable, Sendable {
@@ -108,7 +109,7 @@ public struct ClassAliases: Hashable, Sendable {
             }
         }
         current = resolved
-        pairs = unique
+        pairs = Set(unique)
     }
 
     /// The name a class has now: the end of the chain that starts at `name`, or `nil` when
@@ -119,14 +120,4 @@ public struct ClassAliases: Hashable, Sendable {
 
     /// Whether the table renames nothing.
     package var isEmpty: Bool { pairs.isEmpty }
-
-    /// Whether two tables hold the same pairs, in any order.
-    public static func == (lhs: ClassAliases, rhs: ClassAliases) -> Bool {
-        Set(lhs.pairs) == Set(rhs.pairs)
-    }
-
-    /// Hashes the set of pairs.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(Set(pairs))
-    }
 }

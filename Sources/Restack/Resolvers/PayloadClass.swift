@@ -62,8 +62,8 @@ extension RecordResolver {
 
     /// Rebuilds records of one class whose payload decodes as a `T`: a missing or undecodable
     /// payload is ``ResolverOutcome/stalePayload``; any other class is ``ResolverOutcome/classGone``.
-    /// The same as `decoding([.decoding(type, forClass: className)])`.
-    public static func decoding<T: Decodable & Sendable>(_ type: T.Type, forClass className: String) -> RecordResolver {
+    /// The same as `decoding([.decoding(type, forClass: className)])`, which apps write.
+    package static func decoding<T: Decodable & Sendable>(_ type: T.Type, forClass className: String) -> RecordResolver {
         decoding([.decoding(type, forClass: className)])
     }
 }

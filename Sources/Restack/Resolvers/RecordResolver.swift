@@ -67,15 +67,11 @@ public struct RecordResolver {
         self.body = outcome
     }
 
-    /// What becomes of the record. The identifier path given to a path-aware resolver is the
-    /// record's own identifier alone, as for a top-level record.
-    public func outcome(for record: RestorationRecord) -> ResolverOutcome {
-        body(record, record.identifier.map { [$0] } ?? [])
-    }
-
-    /// What becomes of the record found at `identifierPath`.
-    public func outcome(for record: RestorationRecord, identifierPath: [String]) -> ResolverOutcome {
-        body(record, identifierPath)
+    /// What becomes of the record found at `identifierPath`. Without a path, the identifier path
+    /// given to a path-aware resolver is the record's own identifier alone, as for a top-level
+    /// record.
+    public func outcome(for record: RestorationRecord, identifierPath: [String]? = nil) -> ResolverOutcome {
+        body(record, identifierPath ?? record.identifier.map { [$0] } ?? [])
     }
 
     /// Rebuilds every restorable record.
@@ -83,26 +79,16 @@ public struct RecordResolver {
         RecordResolver { (_: RestorationRecord) in ResolverOutcome.rebuild }
     }
 
-    /// Rebuilds a record only if its class name is one of `names`; a record with no class name
-    /// is not rebuilt. Names are compared as exact strings, byte for byte.
-    public static func knownClasses(_ names: some Sequence<String>) -> RecordResolver {
+    /// Rebuilds a record only if its class name, or the new name `aliases` give it, is one of
+    /// `names`; a record with no class name is not rebuilt, and a record whose class is an old
+    /// name is rebuilt as renamed (``ResolverOutcome/renamed(to:)``): the same as
+    /// `knownClasses(names).renaming(aliases)`. Names are compared as exact strings, byte for byte.
+    public static func knownClasses(_ names: some Sequence<String>, aliases: ClassAliases = ClassAliases()) -> RecordResolver {
         let known = Set(names.map(ExactString.init))
-        return RecordResolver { (record: RestorationRecord) in
+        let resolver = RecordResolver { (record: RestorationRecord) in
             record.className.map { known.contains(ExactString($0)) } ?? false
         }
-    }
-
-    /// Rebuilds a record only if its class name, or the new name `aliases` give it, is one of
-    /// `names`; a record whose class is an old name is rebuilt as renamed
-    /// (``ResolverOutcome/renamed(to:)``). The same as `knownClasses(names).renaming(aliases)`.
-    public static func knownClasses(_ names: some Sequence<String>, aliases: ClassAliases) -> RecordResolver {
-        knownClasses(names).renaming(aliases)
-    }
-
-    /// Rebuilds every restorable record; one whose class is an old name in `aliases` is rebuilt
-    /// under the new name. The same as `acceptAll.renaming(aliases)`.
-    public static func acceptAll(aliases: ClassAliases) -> RecordResolver {
-        acceptAll.renaming(aliases)
+        return aliases.isEmpty ? resolver : resolver.renaming(aliases)
     }
 
     /// This resolver behind an alias table: a record whose class is an old name in `aliases` is

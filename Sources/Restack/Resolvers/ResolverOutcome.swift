@@ -53,7 +53,7 @@ public enum ResolverOutcome: Hashable, Sendable {
     }
 
     /// Whether the record is rebuilt, under its saved class name or a new one.
-    public var rebuilds: Bool {
+    package var rebuilds: Bool {
         switch self {
         case .rebuild, .renamed, .upgraded: true
         case .classGone, .stalePayload, .upgradeFailed: false

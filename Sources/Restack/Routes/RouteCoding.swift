@@ -239,7 +239,7 @@ public struct RouteCoding<Route>: Sendable {
     ///     the stack truncates there (restoration rule 12), as a navigator's does: each route was
     ///     pushed from the one below it. Pass ``StackAfterDrop/closeGap`` for routes that
     ///     stand on their own (rule 4).
-    public func tree(for routes: [Route], afterDrop: StackContainer.AfterDrop = .truncate) throws(RouteCodingError) -> RestorationTree {
+    public func tree(for routes: [Route], afterDrop: StackAfterDrop = .truncate) throws(RouteCodingError) -> RestorationTree {
         RestorationTree(root: .stack(StackContainer(records: try records(for: routes), afterDrop: afterDrop)))
     }
 
@@ -264,7 +264,7 @@ public struct RouteCoding<Route>: Sendable {
     ///   - routes: The routes, bottom first.
     ///   - afterDrop: As for ``tree(for:afterDrop:)``: the stack truncates by default.
     public func record(identifier: String, className: String, holding routes: [Route],
-                       afterDrop: StackContainer.AfterDrop = .truncate) throws(RouteCodingError) -> RestorationRecord {
+                       afterDrop: StackAfterDrop = .truncate) throws(RouteCodingError) -> RestorationRecord {
         RestorationRecord(identifier: identifier, className: className,
                           container: .stack(StackContainer(records: try records(for: routes), afterDrop: afterDrop)))
     }

@@ -21,7 +21,7 @@ extension SnapshotStore {
     /// and `restore-inspect`, until the retention prunes it or the session is deleted.
     public struct Expiry: Hashable, Sendable {
         /// The age, in seconds, beyond which a snapshot is not restored; more than 0.
-        public let age: TimeInterval
+        package let age: TimeInterval
 
         /// An expiry after `age` seconds.
         ///

@@ -32,7 +32,7 @@ public struct SnapshotInfo: Hashable, Sendable {
     package var form: RestorationTree.Form
 
     /// Whether the crash-loop guard keeps this snapshot from being restored.
-    public var isQuarantined: Bool {
+    package var isQuarantined: Bool {
         quarantinedAt != nil
     }
 

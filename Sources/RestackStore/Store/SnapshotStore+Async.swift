@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 import Restack
 
-/// The asynchronous forms: every store operation, its synchronous core run on a dispatch queue
-/// and awaited, so that waiting for another process's lock or a disk sync never blocks the
-/// calling actor. `try await store.save(...)` is safe from `@MainActor` code.
+/// The asynchronous doors: each is its synchronous operation run on a dispatch queue and awaited
+/// (one body per operation, two doors), for the operations an app calls from async code, so
+/// that waiting for another process's lock or a disk sync never blocks the calling actor. `try await store.save(...)` is safe from `@MainActor` code.
 ///
 /// Restoring is split in two: ``beginRestore(session:)`` loads off the calling actor (with the
 /// crash-loop guard's bookkeeping) and answers with a ``LoadedRestoration``, that the snapshot
@@ -12,42 +12,13 @@ import Restack
 /// is a pure, synchronous call that may run on the main actor with a resolver that is not
 /// `Sendable`, and `confirmRestore(_:)` takes the plan it returned.
 extension SnapshotStore {
-    // MARK: Access
-
-    /// Reads in one deferred transaction, asynchronously: the synchronous ``read(_:)`` on a
-    /// dispatch queue. Not GRDB's asynchronous accessors: a use of the store's connections
-    /// (``whileOpen(_:)``) may wait for a closing, and must not wait on a thread of Swift
-    /// concurrency's pool, which the uses it waits for may need to finish.
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        try await Self.offloaded { () throws(StoreError) in try self.read(body) }
-    }
-
-    /// Writes in one `IMMEDIATE` transaction, asynchronously: the synchronous ``write(_:)`` on a
-    /// dispatch queue (see ``read(_:)``).
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        try await Self.offloaded { () throws(StoreError) in try self.write(body) }
-    }
-
     // MARK: Saving
 
-    /// Saves a tree, asynchronously, with the store's ``Options/appVersion``; see
-    /// `save(_:session:savedAt:)`.
+    /// Saves a tree, asynchronously, with the store's ``Options/appVersion``: the synchronous
+    /// `save(_:session:savedAt:)` on a dispatch queue, so the same save, errors and log records.
     @discardableResult
     public func save(_ tree: RestorationTree, session: String, savedAt: Date? = nil) async throws(StoreError) -> SnapshotInfo {
-        let savedAt = savedAt ?? options.clock.now()
-        let appVersion = options.appVersion
-        do {
-            let tree = try options.savable(tree)
-            let retention = options.retention, written = writtenTrees
-            let saved = try await write { db in
-                try Self.insert(db, tree, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention, written: written)
-            }
-            written.record(saved.tree, of: saved.sessionID)
-            return saved.info
-        } catch {
-            logSaveFailure(error, session: session)
-            throw error
-        }
+        try await Self.offloaded { () throws(StoreError) in try self.save(tree, session: session, savedAt: savedAt) }
     }
 
     // MARK: Restoring
@@ -93,23 +64,12 @@ extension SnapshotStore {
         return try result.get()
     }
 
-
-    /// Confirms a restore and records its outcome, asynchronously; see `confirmRestore(_:)`.
+    /// Confirms a restore and records its outcome, asynchronously: the synchronous form's
+    /// confirmation on a dispatch queue, its outcome and metrics on the caller's task, as the
+    /// synchronous form does.
     public func confirmRestore(_ restoration: StoreRestoration) async throws(StoreError) {
         let outcome = pendingOutcome(restoration)
-        let id = restoration.snapshot.info.id
-        let retention = options.outcomeRetention, path = self.path
-        let failure: StoreError?
-        do {
-            failure = try await write { db in
-                try Self.confirm(db, snapshotID: id, now: outcome.recordedAt)
-                return try OutcomeQueries.insertInSavepoint(db, outcome, retention: retention, path: path)
-            }
-        } catch {
-            try await write { db in try Self.confirm(db, snapshotID: id, now: outcome.recordedAt) }
-            failure = error
-        }
-        finishOutcome(outcome, failure: failure)
+        finishOutcome(outcome, failure: try await Self.offloaded { () throws(StoreError) in try self.recordConfirmation(of: restoration, outcome) })
     }
 
     /// Closes the store, asynchronously; see ``close()-6sv8j``.
@@ -122,42 +82,9 @@ extension SnapshotStore {
         try await Self.offloaded { () throws(StoreError) in try self.close() }
     }
 
-    /// Lifts a quarantine, asynchronously; see `liftQuarantine(snapshotID:)`.
-    package func liftQuarantine(snapshotID: Int64) async throws(StoreError) {
-        try await write { db in try Self.lift(db, snapshotID: snapshotID) }
-    }
-
-    // MARK: Reading and history
-
-    /// Every session, asynchronously; see `sessions()`.
-    package func sessions() async throws(StoreError) -> [SessionInfo] {
-        try await read(Self.sessionList)
-    }
-
-    /// A session's snapshots, asynchronously; see `snapshots(session:)`.
-    package func snapshots(session: String) async throws(StoreError) -> [SnapshotInfo] {
-        try await read { db in try SnapshotQueries.history(db, sessionID: SessionQueries.requireID(db, name: session)) }
-    }
-
-    /// The newest snapshot of a session, asynchronously; see `latestSnapshot(session:)`.
-    package func latestSnapshot(session: String) async throws(StoreError) -> StoredSnapshot {
-        try await read { db in try Self.latest(db, session: session) }
-    }
-
-    /// A snapshot by id, asynchronously; see `snapshot(id:session:)`.
-    package func snapshot(id: Int64, session: String? = nil) async throws(StoreError) -> StoredSnapshot {
-        try await read { db in try Self.snapshot(db, id: id, session: session) }
-    }
-
-    /// Deletes a session, asynchronously; see `deleteSession(_:)`.
+    /// Deletes a session, asynchronously: the synchronous `deleteSession(_:)` on a dispatch
+    /// queue.
     public func deleteSession(_ session: String) async throws(StoreError) {
-        try await write { db in try Self.delete(db, session: session) }
-    }
-
-    /// Prunes a session's history, asynchronously; see `pruneHistory(session:keepingLast:)`.
-    @discardableResult
-    package func pruneHistory(session: String, keepingLast count: Int) async throws(StoreError) -> Int {
-        precondition(count >= 1, "pruneHistory keeps at least one snapshot")
-        return try await write { db in try Self.prune(db, session: session, keepingLast: count) }
+        try await Self.offloaded { () throws(StoreError) in try self.deleteSession(session) }
     }
 }

@@ -32,7 +32,7 @@ extension SnapshotStore {
     /// - Returns: How many snapshots were deleted.
     /// - Throws: ``StoreError/sessionNotFound(_:)`` when there is no such session.
     @discardableResult
-    public func pruneHistory(session: String, keepingLast count: Int) throws(StoreError) -> Int {
+    package func pruneHistory(session: String, keepingLast count: Int) throws(StoreError) -> Int {
         precondition(count >= 1, "pruneHistory keeps at least one snapshot")
         return try write { db in try Self.prune(db, session: session, keepingLast: count) }
     }

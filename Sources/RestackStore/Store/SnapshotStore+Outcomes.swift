@@ -16,11 +16,6 @@ extension SnapshotStore {
         try read { db in try OutcomeQueries.outcomes(db, session: session) }
     }
 
-    /// The outcomes the store recorded, asynchronously; see `restoreOutcomes(session:)`.
-    package func restoreOutcomes(session: String? = nil) async throws(StoreError) -> [RestoreOutcome] {
-        try await read { db in try OutcomeQueries.outcomes(db, session: session) }
-    }
-
     // MARK: Recording
 
     /// The outcome a confirmation of `restoration` records, by the store's clock and version.

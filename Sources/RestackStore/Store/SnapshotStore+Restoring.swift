@@ -54,6 +54,14 @@ extension SnapshotStore {
     /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` and database errors.
     public func confirmRestore(_ restoration: StoreRestoration) throws(StoreError) {
         let outcome = pendingOutcome(restoration)
+        finishOutcome(outcome, failure: try recordConfirmation(of: restoration, outcome))
+    }
+
+    /// The confirmation's one body: the snapshot confirmed and `outcome` recorded in one
+    /// transaction, or, when the outcome does not fit, the confirmation alone. Answers why the
+    /// outcome was not recorded, if it was not. The steps around it (the outcome made, its metrics
+    /// and log) run on the caller's task: a metrics backend bound to a task sees them.
+    func recordConfirmation(of restoration: StoreRestoration, _ outcome: RestoreOutcome) throws(StoreError) -> StoreError? {
         let id = restoration.snapshot.info.id
         let retention = options.outcomeRetention, path = self.path
         let failure: StoreError?
@@ -68,7 +76,7 @@ extension SnapshotStore {
             try write { db in try Self.confirm(db, snapshotID: id, now: outcome.recordedAt) }
             failure = error
         }
-        finishOutcome(outcome, failure: failure)
+        return failure
     }
 
     /// Lifts a snapshot's quarantine and resets its count of unconfirmed restores, so that it

@@ -49,7 +49,6 @@ import Restack
 /// ### Managing history
 /// - ``deleteSession(_:)-1hz51``
 /// - ``deleteSession(_:)-92xrs``
-/// - ``pruneHistory(session:keepingLast:)``
 /// - ``liftQuarantine(snapshotID:)``
 public final class SnapshotStore: Sendable {
     /// GRDB's connection, or pool of connections, the store works through, and its lean launch
