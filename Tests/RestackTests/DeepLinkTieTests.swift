@@ -58,4 +58,32 @@ struct DeepLinkTieTests {
         #expect(merged.noteList == ["deep-link-shown@"])
         #expect(Self.shown(merged) == ["m@records[0]", "ok@records[0]/records[0]"])
     }
+
+    /// The shrunk input of a failure of `mergingALinkTwiceIsMergingItOnce` (seed
+    /// `AHrPGbKYHgnMny/eb59wIEuS7FDFJ0qkETlWIqxLt4o=`): a link pushes a record that shares the
+    /// path's last identifier and holds a container in which that record shows again. Merged a
+    /// second time, the record the first merge revealed and the pushed one tie (each finds the
+    /// pushed record shown); the tie goes to the one whose push pops and notes least, the
+    /// revealed one, which changes nothing: the pushed one would pop `b` from its own stack.
+    @Test func aTieGoesToTheCandidateThatPopsLeast() {
+        let link = DeepLink(path: ["a"], push: [node("a", stack(node("a"), node("b")))])
+        let once = Self.merged(stack(node("a")), link)
+        #expect(once.restoredTree == tree(stack(node("a"), node("a", stack(node("a"), node("b"))))))
+        let twice = Restorer.plan(once.restoredTree!).merging(link)
+        #expect(twice.restoredTree == once.restoredTree)
+        #expect(twice.drops.isEmpty)
+        #expect(twice.noteList == ["deep-link-shown@"])
+    }
+
+    /// As above, the pushed record's container a split focused on its primary, which shows the
+    /// path's last identifier on its detail: it pops nothing, but would move the split's focus;
+    /// the tie goes to the record the first merge revealed, which changes nothing.
+    @Test func aTieGoesToTheCandidateThatNotesLeast() {
+        let link = DeepLink(path: ["a"], push: [node("a", split([node("p")], [node("a")], focus: .primary))])
+        let once = Self.merged(stack(node("a")), link)
+        let twice = Restorer.plan(once.restoredTree!).merging(link)
+        #expect(twice.restoredTree == once.restoredTree)
+        #expect(twice.drops.isEmpty)
+        #expect(twice.noteList == ["deep-link-shown@"])
+    }
 }

@@ -57,7 +57,8 @@ extension DeepLinkRunStart {
 /// that equals (identifier and class) records of the sequence: starting directly above the record
 /// the path revealed, or, when the path revealed none there, anywhere in it (the last such run on a
 /// tie). Of several records sharing the path's last identifier, the one with the longest run is
-/// revealed (the last one in document order on a tie, as the path's walk takes). The records of the
+/// revealed (on a tie, the one whose push pops and notes least, then the last one in document
+/// order, as the path's walk takes). The records of the
 /// run are revealed, keeping their saved payload and container; what is above the run's top is
 /// popped (above the revealed record when the run is empty; nothing when the path revealed no
 /// record there and no run was found); only the rest of the pushed records is pushed.

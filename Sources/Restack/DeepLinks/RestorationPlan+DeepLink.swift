@@ -238,22 +238,27 @@ struct DeepLinkMerge {
     /// Of the children of the deepest level that the path's last identifier names (`named`, in
     /// document order), the one under or above which the pushed records find the longest run
     /// already shown (``DeepLinkRun``): above a child that holds no container, in its own
-    /// container for one that does; the last one on a tie, as the walk takes. So a link whose
-    /// pushed records share that identifier finds, merged again, the record it revealed.
+    /// container for one that does. On a tie, the one whose push changes least in the sequence
+    /// that takes the records: the fewest records popped and settings noted (a focus); then the
+    /// last one, as the walk takes. So a link whose pushed records share that identifier finds,
+    /// merged again, the record it revealed, which changes nothing, even when a pushed record's
+    /// own container shows that identifier again (where the run may have records above it). Each
+    /// candidate is weighed by the one push its run needs: no reveal per candidate, which would
+    /// make the merge quadratic in the records sharing the identifier (issue 38).
     private func choose(among named: [Int], pusher: DeepLinkPusher) -> Int {
         guard named.count > 1 else { return named[0] }
         let level = levels[levels.count - 1]
         let children = level.container.children
-        var scores: [(child: Int, shown: Int)] = []
+        var scores: [(child: Int, shown: Int, changes: Int)] = []
         let plain = named.filter { children[$0].container == nil }
         if !plain.isEmpty {
             if case .here(let truncating) = level.container.content.definition.pushTarget {
                 var trial = pusher
                 trial.ancestors = level.ancestors
                 let push = level.container.content.pushing(trial.plan(truncating: truncating), revealing: plain, same: Self.same)
-                scores.append((push.revealed ?? plain[plain.count - 1], push.shown))
+                scores.append((push.revealed ?? plain[plain.count - 1], push.shown, push.popped.count + push.notes.count))
             } else {
-                scores += plain.map { ($0, 0) }
+                scores += plain.map { ($0, 0, 0) }
             }
         }
         // The pushed records planned for the containers of the named children: the same
@@ -263,7 +268,7 @@ struct DeepLinkMerge {
         for child in named {
             guard let nested = children[child].container else { continue }
             guard case .here(let truncating) = nested.content.definition.pushTarget else {
-                scores.append((child, 0))
+                scores.append((child, 0, 0))
                 continue
             }
             if plannedFor[truncating] == nil {
@@ -271,9 +276,10 @@ struct DeepLinkMerge {
                 trial.ancestors = level.ancestors + [children[child].record.identifier ?? ""]
                 plannedFor[truncating] = trial.plan(truncating: truncating)
             }
-            scores.append((child, nested.content.pushing(plannedFor[truncating] ?? [], revealing: [], same: Self.same).shown))
+            let push = nested.content.pushing(plannedFor[truncating] ?? [], revealing: [], same: Self.same)
+            scores.append((child, push.shown, push.popped.count + push.notes.count))
         }
-        return scores.max { ($0.shown, $0.child) < ($1.shown, $1.child) }!.child
+        return scores.max { ($0.shown, -$0.changes, $0.child) < ($1.shown, -$1.changes, $1.child) }!.child
     }
 
     /// Reveals the chosen child of the level at `index`, with `replacement` in its place.
