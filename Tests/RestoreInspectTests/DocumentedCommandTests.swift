@@ -23,7 +23,7 @@ struct DocumentedCommandTests {
         ("RESTORE_INSPECT=\"$PWD/.build/debug/restore-inspect\" swift test", "the test suite itself, on a given binary"),
         ("swift build -c release", "a release build and the bench (CI runs the bench's quick mode)"),
         (".build/release/restack-bench", "the release bench (CI runs its quick mode)"),
-        ("bash Fuzz/run.sh", "the fuzz targets: a libFuzzer build and minutes of fuzzing (CI runs them 25 s each)"),
+        ("bash Fuzz/run.sh", "the fuzz targets: a libFuzzer build and minutes of fuzzing (CI runs them 12 s each)"),
         (#""$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov" report"#, "the coverage of a suite run with --enable-code-coverage"),
     ]
 
