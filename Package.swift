@@ -44,6 +44,7 @@ let package = Package(
                 .embedInCode("m008_generic_settings.sql"),
                 .embedInCode("m009_shared_records.sql"),
                 .embedInCode("m010_value_blocks.sql"),
+                .embedInCode("m011_session_owners.sql"),
             ]
         ),
 

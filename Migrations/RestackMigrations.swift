@@ -28,6 +28,7 @@ public enum RestackMigrations {
         migration("m008_generic_settings", PackageResources.m008_generic_settings_sql),
         migration("m009_shared_records", PackageResources.m009_shared_records_sql),
         migration("m010_value_blocks", PackageResources.m010_value_blocks_sql),
+        migration("m011_session_owners", PackageResources.m011_session_owners_sql),
     ]
 
     private static func migration(_ name: String, _ bytes: [UInt8]) -> RestackMigration {

@@ -18,7 +18,10 @@
 //       Begins N restores of the session without confirming them, as N launches that crash
 //       while rebuilding would (the crash-loop threshold is set out of reach, so that each is
 //       the usual case), printing "begun <n>" at the end.
-//   Every mode takes --durability full|normal (full by default).
+//   restack-stress logout --db PATH
+//       Deletes everything of the owner (SnapshotStore.deleteOwner()), printing "logged out".
+//   Every mode takes --durability full|normal (full by default) and --owner NAME (the store's
+//   owner; the default owner without it).
 // Any error is printed as "error <message>" and exits 1.
 
 import Foundation
@@ -50,7 +53,7 @@ let durability: SnapshotStore.Durability = option("--durability") == "normal" ? 
 let options = SnapshotStore.Options(retention: .init(keepLast: Int.max / 2),
                                     crashLoopThreshold: CommandLine.arguments[1] == "begin" ? Int.max / 2 : 2,
                                     durability: durability, appVersion: option("--app-version"),
-                                    outcomeRetention: .init(keepLast: Int.max / 2))
+                                    outcomeRetention: .init(keepLast: Int.max / 2), owner: option("--owner"))
 
 let reopen = CommandLine.arguments.contains("--reopen")
 do {
@@ -86,6 +89,9 @@ do {
             begun += 1
         }
         say("begun \(begun)")
+    case "logout":
+        try store().deleteOwner()
+        say("logged out")
     case "read":
         var reads = 0
         var rounds: UInt64 = 0

@@ -64,7 +64,7 @@ public struct RestoreOutcome: Hashable, Sendable {
     }
 
     /// How many records the plan dropped (at most `Int.max`: the sum saturates, never traps).
-    public var droppedRecords: Int {
+    package var droppedRecords: Int {
         drops.reduce(0) { saturatingSum($0, $1.count) }
     }
 

@@ -85,6 +85,9 @@ public enum StoreError: Error, Hashable, Sendable {
     case noRestorableSnapshot(session: String, quarantined: [Int64])
     /// An expiry of 0 seconds or less, or not a finite number (``SnapshotStore/Expiry/init(after:)``).
     case invalidExpiry(age: Double)
+    /// An empty ``SnapshotStore/Options/owner``: the default owner is `nil`, and no other owner
+    /// may be taken for it. Thrown when the store opens; nothing was opened.
+    case emptyOwner
     /// Another SQLite error, with its result code and message.
     case database(path: String, code: Int32, message: String)
 }
@@ -136,11 +139,13 @@ extension StoreError: CustomStringConvertible {
         case .snapshotNotFound(let id, nil):
             "no snapshot \(id)"
         case .limitExceeded(let limit, let size, let cap):
-            "the save is over the cap on \(limit): \(size) > \(cap); nothing was written"
+            "the save is over the cap on \(limit.name): \(size) > \(cap); nothing was written"
         case .noRestorableSnapshot(let session, let quarantined):
             "every snapshot of session \"\(session)\" is quarantined (\(quarantined.map(String.init).joined(separator: ", "))); start afresh or lift a quarantine"
         case .invalidExpiry(let age):
             "an expiry must be a number of seconds greater than 0, not \(age); to forget a session, delete it"
+        case .emptyOwner:
+            "an owner's name cannot be empty; the default owner is nil (no owner)"
         case .database(let path, let code, let message):
             "SQLite error \(code) on \(path): \(message)"
         }

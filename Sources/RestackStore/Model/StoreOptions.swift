@@ -61,6 +61,15 @@ extension SnapshotStore {
         /// (`RecordResolver.applying(_:snapshotAge:)`). Empty by default: everything is saved
         /// and restored.
         public var policies: PersistencePolicies
+        /// Whose sessions the store works on: an account, a tenant. Every read and write of the
+        /// store is scoped to this owner's sessions, history and restore outcomes, so that two
+        /// owners may each have a session of the same name and never see each other's state;
+        /// ``SnapshotStore/deleteOwner()-5jm1h`` deletes all of them (a logout). `nil` (the
+        /// default) is the default owner, which holds the sessions of a store written before
+        /// owners existed. Any other name is stored exactly, byte for byte (not normalized); an
+        /// empty one is refused when the store opens (``StoreError/emptyOwner``). An app that
+        /// switches accounts opens a new store value for the new owner (<doc:StorageAndUpgrades#Owners>).
+        public var owner: String?
 
         /// Creates options; the defaults suit an app's launch path.
         public init(
@@ -74,7 +83,8 @@ extension SnapshotStore {
             expiry: Expiry? = nil,
             outcomeRetention: Retention = Retention(keepLast: 1000),
             clock: TimeSource = .system,
-            policies: PersistencePolicies = PersistencePolicies()
+            policies: PersistencePolicies = PersistencePolicies(),
+            owner: String? = nil
         ) {
             precondition(crashLoopThreshold >= 1, "crashLoopThreshold must be at least 1")
             precondition(busyTimeout >= 0, "busyTimeout cannot be negative")
@@ -89,6 +99,18 @@ extension SnapshotStore {
             self.outcomeRetention = outcomeRetention
             self.clock = clock
             self.policies = policies
+            self.owner = owner
+        }
+
+        /// The owner as stored: its name, or '' for the default owner (migration 11).
+        var ownerKey: String {
+            owner ?? ""
+        }
+
+        /// Throws ``StoreError/emptyOwner`` for an owner the store cannot hold apart from the
+        /// default owner.
+        func checkOwner() throws(StoreError) {
+            if owner?.utf8.isEmpty == true { throw .emptyOwner }
         }
 
         /// How old `snapshot` is now by the store's clock, in seconds, for the policies.
@@ -231,9 +253,9 @@ extension SnapshotStore {
     }
 }
 
-extension SnapshotStore.Limit: CustomStringConvertible {
+extension SnapshotStore.Limit {
     /// The cap's name, as in the error message.
-    public var description: String {
+    var name: String {
         switch self {
         case .payloadBytes(let path): "payload bytes of the record at \(path)"
         case .snapshotBytes: "bytes per snapshot"

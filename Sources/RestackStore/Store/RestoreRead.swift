@@ -16,6 +16,8 @@ import Restack
 enum RestoreRead {
     /// What a restore asks.
     struct Request: Sendable {
+        /// The store's owner, as stored (``SnapshotStore/Options/ownerKey``).
+        var owner: String
         var session: String
         var threshold: Int
         var expiry: SnapshotStore.Expiry?
@@ -66,7 +68,7 @@ enum RestoreRead {
     /// included (the general path reads it again and says what is damaged, or quarantines it).
     private static func launchRead(_ db: some StatementRunner, _ request: Request) throws -> (sessionID: Int64, snapshot: StoredSnapshot)? {
         do {
-            guard let head = try LaunchRead.head(db, session: request.session),
+            guard let head = try LaunchRead.head(db, owner: request.owner, session: request.session),
                   CrashLoopGuard.choose(from: [head.info], threshold: request.threshold).chosen != nil else {
                 return nil
             }
@@ -91,7 +93,7 @@ enum RestoreRead {
     /// snapshot's records, each read on its own; a snapshot whose records cannot be read is
     /// quarantined by a begun restore, and the guard chooses again.
     private static func general(_ db: some StatementRunner, _ request: Request) throws -> Loaded {
-        guard let sessionID = try SessionQueries.existingID(db, name: request.session) else {
+        guard let sessionID = try SessionQueries.existingID(db, owner: request.owner, name: request.session) else {
             return Loaded(snapshot: nil, nothingSaved: true)
         }
         let guardWrites = request.counts ? GuardWrites(db, sessionID: sessionID, now: request.now) : nil

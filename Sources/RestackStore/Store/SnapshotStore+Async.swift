@@ -87,4 +87,10 @@ extension SnapshotStore {
     public func deleteSession(_ session: String) async throws(StoreError) {
         try await Self.offloaded { () throws(StoreError) in try self.deleteSession(session) }
     }
+
+    /// Deletes everything of the store's owner (a logout), asynchronously: the synchronous
+    /// `deleteOwner()` on a dispatch queue.
+    public func deleteOwner() async throws(StoreError) {
+        try await Self.offloaded { () throws(StoreError) in try self.deleteOwner() }
+    }
 }

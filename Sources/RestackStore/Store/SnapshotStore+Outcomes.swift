@@ -5,15 +5,17 @@ import Restack
 /// Restore outcomes: recorded when a restore is confirmed (or found expired), kept within the
 /// outcome retention, read back for `restore-inspect report`, and sent to the metrics backend.
 extension SnapshotStore {
-    /// The outcomes the store recorded, oldest first: of one session, or of every session
-    /// (including deleted ones: an outcome outlives its session) when `session` is `nil`.
+    /// The outcomes the store recorded for its ``Options/owner``, oldest first: of one session,
+    /// or of every session of the owner (including deleted ones: an outcome outlives its
+    /// session) when `session` is `nil`.
     ///
     /// ``RestoreOutcomeReport`` sums them per app version.
     ///
     /// - Throws: ``StoreError/corrupt(path:detail:)`` for a damaged outcome row, naming it,
     ///   and read errors.
     public func restoreOutcomes(session: String? = nil) throws(StoreError) -> [RestoreOutcome] {
-        try read { db in try OutcomeQueries.outcomes(db, session: session) }
+        let owner = options.ownerKey
+        return try read { db in try OutcomeQueries.outcomes(db, owner: owner, session: session) }
     }
 
     // MARK: Recording

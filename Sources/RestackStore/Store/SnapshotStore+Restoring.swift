@@ -63,17 +63,17 @@ extension SnapshotStore {
     /// and log) run on the caller's task: a metrics backend bound to a task sees them.
     func recordConfirmation(of restoration: StoreRestoration, _ outcome: RestoreOutcome) throws(StoreError) -> StoreError? {
         let id = restoration.snapshot.info.id
-        let retention = options.outcomeRetention, path = self.path
+        let retention = options.outcomeRetention, path = self.path, owner = options.ownerKey
         let failure: StoreError?
         do {
             failure = try write { db in
-                try Self.confirm(db, snapshotID: id, now: outcome.recordedAt)
-                return try OutcomeQueries.insertInSavepoint(db, outcome, retention: retention, path: path)
+                try Self.confirm(db, snapshotID: id, owner: owner, now: outcome.recordedAt)
+                return try OutcomeQueries.insertInSavepoint(db, outcome, owner: owner, retention: retention, path: path)
             }
         } catch {
             // The outcome may be what did not fit (a full disk rolls the whole transaction
             // back): the confirmation alone, whose own failure is the one thrown.
-            try write { db in try Self.confirm(db, snapshotID: id, now: outcome.recordedAt) }
+            try write { db in try Self.confirm(db, snapshotID: id, owner: owner, now: outcome.recordedAt) }
             failure = error
         }
         return failure
@@ -84,7 +84,8 @@ extension SnapshotStore {
     ///
     /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` and database errors.
     public func liftQuarantine(snapshotID: Int64) throws(StoreError) {
-        try write { db in try Self.lift(db, snapshotID: snapshotID) }
+        let owner = options.ownerKey
+        try write { db in try Self.lift(db, snapshotID: snapshotID, owner: owner) }
     }
 
     /// Says what a restore of the session would give, without counting an attempt or writing
@@ -105,7 +106,7 @@ extension SnapshotStore {
 
     /// What a restore of `session` asks now, by the store's options and clock.
     func restoreRequest(session: String, counts: Bool) -> RestoreRead.Request {
-        RestoreRead.Request(session: session, threshold: options.crashLoopThreshold, expiry: options.expiry,
+        RestoreRead.Request(owner: options.ownerKey, session: session, threshold: options.crashLoopThreshold, expiry: options.expiry,
                             now: options.clock.now(), counts: counts)
     }
 
@@ -126,10 +127,10 @@ extension SnapshotStore {
             return LoadedForRestore(loaded: loaded)
         }
         let outcome = RestoreOutcome(expired: expired, skippedQuarantined: loaded.skipped.count, appVersion: options.appVersion, at: request.now)
-        let retention = options.outcomeRetention
+        let retention = options.outcomeRetention, owner = options.ownerKey
         var failure: StoreError?
         do {
-            try write { db in try OutcomeQueries.insert(db, outcome, retention: retention) }
+            try write { db in try OutcomeQueries.insert(db, outcome, owner: owner, retention: retention) }
         } catch {
             failure = error
         }
@@ -231,11 +232,11 @@ extension SnapshotStore {
         }
     }
 
-    static func confirm(_ db: Database, snapshotID: Int64, now: Date) throws {
-        try GuardQueries.confirm(db, snapshotID: snapshotID, at: SnapshotQueries.milliseconds(now))
+    static func confirm(_ db: Database, snapshotID: Int64, owner: String, now: Date) throws {
+        try GuardQueries.confirm(db, snapshotID: snapshotID, owner: owner, at: SnapshotQueries.milliseconds(now))
     }
 
-    static func lift(_ db: Database, snapshotID: Int64) throws {
-        try GuardQueries.lift(db, snapshotID: snapshotID)
+    static func lift(_ db: Database, snapshotID: Int64, owner: String) throws {
+        try GuardQueries.lift(db, snapshotID: snapshotID, owner: owner)
     }
 }

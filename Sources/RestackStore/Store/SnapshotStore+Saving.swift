@@ -47,9 +47,9 @@ extension SnapshotStore {
         let savedAt = savedAt ?? options.clock.now()
         do throws(StoreError) {
             let tree = try options.savable(tree)
-            let retention = options.retention, written = writtenTrees
+            let retention = options.retention, written = writtenTrees, owner = options.ownerKey
             let saved = try write { db in
-                try Self.insert(db, tree, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention, written: written)
+                try Self.insert(db, tree, owner: owner, session: session, appVersion: appVersion, savedAt: savedAt, retention: retention, written: written)
             }
             written.record(saved.tree, of: saved.sessionID)
             return saved.info
@@ -68,11 +68,11 @@ extension SnapshotStore {
     /// giving new records the places of the values the pruning released, before the row gets
     /// its tree (``SnapshotFormat/Writing``).
     static func insert(
-        _ db: Database, _ tree: RestorationTree, session: String, appVersion: String?, savedAt: Date,
+        _ db: Database, _ tree: RestorationTree, owner: String, session: String, appVersion: String?, savedAt: Date,
         retention: Retention, written: WrittenTrees
     ) throws -> (info: SnapshotInfo, sessionID: Int64, tree: Data) {
         let form = tree.form
-        let stored = try SessionQueries.forSaving(db, name: session, creatingAt: savedAt)
+        let stored = try SessionQueries.forSaving(db, owner: owner, name: session, creatingAt: savedAt)
         var writing = try SnapshotFormat.Writing(db, tree, sessionID: stored.id, written: written.tree(of: stored.id))
         let snapshotID = try StoredIDs.next(db, StoredIDs.snapshots)
         try SnapshotQueries.insert(db, id: snapshotID, sessionID: stored.id, formatVersion: tree.formatVersion, appVersion: appVersion,

@@ -49,6 +49,8 @@ import Restack
 /// ### Managing history
 /// - ``deleteSession(_:)-1hz51``
 /// - ``deleteSession(_:)-92xrs``
+/// - ``deleteOwner()-4ktcc``
+/// - ``deleteOwner()-9b1wz``
 /// - ``liftQuarantine(snapshotID:)``
 public final class SnapshotStore: Sendable {
     /// GRDB's connection, or pool of connections, the store works through, and its lean launch
@@ -106,6 +108,7 @@ public final class SnapshotStore: Sendable {
     ///   ``StoreError/readOnly(path:)`` (a new store in a read-only folder), and errors opening
     ///   the file.
     public convenience init(path: String, options: Options = Options()) throws(StoreError) {
+        try options.checkOwner()
         let location = try StoreLocation.resolve(path, mustExist: false)
         guard location.isWritable else {
             guard location.exists else { throw .readOnly(path: location.path) }
@@ -148,6 +151,7 @@ public final class SnapshotStore: Sendable {
     ///   ``init(path:options:)``, and ``StoreError/outdatedSchema(path:missingMigrations:)`` when
     ///   the store lacks migrations that only a writable opening can apply.
     public convenience init(readingAt path: String, options: Options = Options()) throws(StoreError) {
+        try options.checkOwner()
         let location = try StoreLocation.resolve(path, mustExist: true)
         try self.init(reading: location, options: options, writeRefusal: .readOnly(path: location.path))
     }
@@ -189,6 +193,7 @@ public final class SnapshotStore: Sendable {
     /// #expect(try store.restore(session: "test").restoration?.plan.restoredRecords.count == 2)
     /// ```
     public static func inMemory(options: Options = Options()) throws(StoreError) -> SnapshotStore {
+        try options.checkOwner()
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.label = "Restack.inMemory"
@@ -212,6 +217,7 @@ public final class SnapshotStore: Sendable {
     /// - Throws: ``StoreError/newerSchema(path:unknownMigrations:)`` when the database holds
     ///   Restack migrations this library does not know, and database errors.
     public convenience init(database: some DatabaseWriter, options: Options = Options()) throws(StoreError) {
+        try options.checkOwner()
         let path = database.path
         let status = try withStoreErrors(path: path) { try database.read(StoreSchema.status) }
         if case .restack(let unknown, _) = status, !unknown.isEmpty {

@@ -45,7 +45,7 @@ struct Import: ParsableCommand {
         let policies = try policyOptions.policies()
         // Read and validate the whole file before touching the store.
         let tree = try StateFileInput.read(input)
-        var options = SnapshotStore.Options.commandLine
+        var options = store.options
         options.appVersion = appVersion
         options.policies = policies
         if let maxRecords { options.limits.maxRecordCount = maxRecords }

@@ -2,12 +2,15 @@ import ArgumentParser
 import Foundation
 import RestackStore
 
-/// `--db PATH` or `--demo`: the store to read.
+/// `--db PATH` or `--demo`: the store to read; `--owner NAME`: whose sessions.
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp("The store file.", valueName: "path"))
     var db: String?
     @Flag(help: DemoOption.help)
     var demo = false
+    @Option(help: ArgumentHelp("Whose sessions (an account, a tenant); the default owner by default. `sessions` without it lists every owner's.",
+                               valueName: "name"))
+    var owner: String?
 
     /// The store's path: `--db`, or with `--demo` alone the demo's default store.
     var path: String {
@@ -30,7 +33,14 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store for reading only: nothing is created, migrated or written.
     func openForReading() throws(StoreError) -> SnapshotStore {
-        try SnapshotStore(readingAt: path, options: .commandLine)
+        try SnapshotStore(readingAt: path, options: options)
+    }
+
+    /// The options of every command, for `--owner`'s owner.
+    var options: SnapshotStore.Options {
+        var options = SnapshotStore.Options.commandLine
+        options.owner = owner
+        return options
     }
 
     /// Opens an existing store for writing; a missing file is an error, never a new store.
@@ -38,7 +48,7 @@ struct StoreOptions: ParsableArguments {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .fileNotFound(path: path)
         }
-        return try SnapshotStore(path: path, options: .commandLine)
+        return try SnapshotStore(path: path, options: options)
     }
 }
 

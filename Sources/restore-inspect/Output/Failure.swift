@@ -52,7 +52,7 @@ struct Failure: Error, Equatable {
             .storeMissing
         case .sessionNotFound, .snapshotNotFound, .noRestorableSnapshot:
             .notFound
-        case .limitExceeded, .invalidExpiry:
+        case .limitExceeded, .invalidExpiry, .emptyOwner:
             .invalidInput
         case .notADatabase, .corrupt, .foreignDatabase, .outdatedSchema, .cannotOpen, .hardLinked, .database, .interruptedWrite:
             .storeUnreadable

@@ -35,12 +35,15 @@ struct NullEncoded<Value: Encodable>: Encodable {
 
 /// `sessions --json`: one object per session.
 struct SessionJSON: Encodable {
+    /// The session's owner; null for the default owner.
+    @NullEncoded var owner: String?
     var name: String
     var snapshotCount: Int
     @NullEncoded var latestSnapshot: Int64?
     @NullEncoded var latestSavedAt: Date?
 
     init(_ info: SessionInfo) {
+        owner = info.owner
         name = info.name
         snapshotCount = info.snapshotCount
         latestSnapshot = info.latestSnapshotID

@@ -91,6 +91,7 @@ struct StoredColumn: Sendable, Hashable {
 extension StoredColumn {
     static let sessionID = StoredColumn("restack_session", "id", .integer)
     static let sessionName = StoredColumn("restack_session", "name", .text)
+    static let sessionOwner = StoredColumn("restack_session", "owner", .text)
     static let sessionCreatedAt = StoredColumn("restack_session", "created_at", .integer)
     static let restoringSnapshotID = StoredColumn("restack_session", "restoring_snapshot_id", .integer, nullable: true)
 
@@ -119,6 +120,7 @@ extension StoredColumn {
 
     static let outcomeID = StoredColumn("restack_outcome", "id", .integer)
     static let outcomeSession = StoredColumn("restack_outcome", "session", .text)
+    static let outcomeOwner = StoredColumn("restack_outcome", "owner", .text)
     static let recordedAt = StoredColumn("restack_outcome", "recorded_at", .integer)
     static let outcomeAppVersion = StoredColumn("restack_outcome", "app_version", .text, nullable: true)
     static let outcomeSnapshotID = StoredColumn("restack_outcome", "snapshot_id", .integer)
@@ -142,12 +144,12 @@ extension StoredColumn {
     /// Every column of Restack's tables (as of the newest migration) whose class is fixed, for
     /// ``SnapshotStore/check()``; the entries of a tree are judged when it is read.
     static let all: [StoredColumn] = [
-        sessionID, sessionName, sessionCreatedAt, restoringSnapshotID,
+        sessionID, sessionOwner, sessionName, sessionCreatedAt, restoringSnapshotID,
         snapshotID, snapshotSessionID, formatVersion, appVersion, savedAt, unconfirmedRestores, confirmedAt, quarantinedAt,
         provisionalFor, shape, recordCount, tree,
         valueID, identifier, className, payload,
         metaKey, metaValue,
-        outcomeID, outcomeSession, recordedAt, outcomeAppVersion, outcomeSnapshotID, snapshotAppVersion, result, layout,
+        outcomeID, outcomeOwner, outcomeSession, recordedAt, outcomeAppVersion, outcomeSnapshotID, snapshotAppVersion, result, layout,
         skippedQuarantined, restoredRecords, durationMilliseconds,
         dropOutcomeID, reason, dropClassName, dropCount,
     ]

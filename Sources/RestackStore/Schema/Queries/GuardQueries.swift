@@ -36,10 +36,11 @@ enum GuardQueries {
     /// Confirms the restore of snapshot `snapshotID`: its count reset, the saves made while it was
     /// pending made ordinary, its session's restore no longer pending.
     ///
-    /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` when there is no such snapshot.
-    static func confirm(_ db: some StatementRunner, snapshotID: Int64, at now: Int64) throws {
-        try db.execute("UPDATE restack_snapshot SET unconfirmed_restores = 0, confirmed_at = ? WHERE id = ?",
-                       binding: [now.databaseValue, snapshotID.databaseValue])
+    /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` when owner `owner` has no such
+    ///   snapshot.
+    static func confirm(_ db: some StatementRunner, snapshotID: Int64, owner: String, at now: Int64) throws {
+        try db.execute("UPDATE restack_snapshot SET unconfirmed_restores = 0, confirmed_at = ? WHERE id = ? AND \(ownedBy)",
+                       binding: [now.databaseValue, snapshotID.databaseValue, owner.databaseValue])
         guard db.changesCount == 1 else {
             throw StoreError.snapshotNotFound(snapshotID, session: nil)
         }
@@ -51,14 +52,19 @@ enum GuardQueries {
 
     /// Lifts snapshot `snapshotID`'s quarantine and resets its count of unconfirmed restores.
     ///
-    /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` when there is no such snapshot.
-    static func lift(_ db: some StatementRunner, snapshotID: Int64) throws {
+    /// - Throws: ``StoreError/snapshotNotFound(_:session:)`` when owner `owner` has no such
+    ///   snapshot.
+    static func lift(_ db: some StatementRunner, snapshotID: Int64, owner: String) throws {
         try db.execute("""
             UPDATE restack_snapshot SET quarantined_at = NULL, unconfirmed_restores = 0, provisional_for = NULL
-            WHERE id = ?
-            """, binding: [snapshotID.databaseValue])
+            WHERE id = ? AND \(ownedBy)
+            """, binding: [snapshotID.databaseValue, owner.databaseValue])
         guard db.changesCount == 1 else {
             throw StoreError.snapshotNotFound(snapshotID, session: nil)
         }
     }
+
+    /// A snapshot row's condition: its session is owner ?'s (a snapshot of another owner is not
+    /// found).
+    static let ownedBy = "session_id IN (SELECT id FROM restack_session WHERE owner = CAST(? AS TEXT))"
 }

@@ -13,14 +13,14 @@ import Restack
 /// connection, which gives the same result or the same error: this is only a faster way to the
 /// same answer, and every value is still checked (<doc:Performance>).
 enum LaunchRead {
-    /// Session ?'s id, its newest ordinary snapshot's information (``SnapshotQueries/infoColumns(count:)``)
-    /// and its tree.
+    /// The id of owner ?1's session ?2, its newest ordinary snapshot's information
+    /// (``SnapshotQueries/infoColumns(count:)``) and its tree.
     static let sql = """
         SELECT ss.id, \(SnapshotQueries.infoColumns()), s.tree
         FROM restack_session ss
         JOIN restack_snapshot s ON s.id = (SELECT id FROM restack_snapshot
                                            WHERE session_id = ss.id AND provisional_for IS NULL ORDER BY id DESC LIMIT 1)
-        WHERE ss.name = CAST(? AS TEXT)
+        WHERE ss.owner = CAST(? AS TEXT) AND ss.name = CAST(? AS TEXT)
         """
 
     /// Where the tree's column is: after the session's id and the snapshot's information.
@@ -34,10 +34,10 @@ enum LaunchRead {
         var tree: Data
     }
 
-    /// The session's newest ordinary snapshot, unread: `nil` when there is none.
-    static func head(_ db: some StatementRunner, session: String) throws -> Head? {
+    /// Owner `owner`'s session's newest ordinary snapshot, unread: `nil` when there is none.
+    static func head(_ db: some StatementRunner, owner: String, session: String) throws -> Head? {
         var head: Head?
-        try db.forEachRow(sql, binding: [session.databaseValue]) { step in
+        try db.forEachRow(sql, binding: [owner.databaseValue, session.databaseValue]) { step in
             let sessionID = try StoredValues(statement: step, name: .unidentified).integer(0, .sessionID)
             let info = try SnapshotQueries.info(step, from: 1)
             let tree = try StoredValues(statement: step, name: .snapshot(info.id)).blob(treeColumn, .tree) ?? Data()

@@ -5,14 +5,15 @@ import Restack
 /// The SQL of restore outcomes (migration 7): recording one with its drop counts, pruning by
 /// the outcome retention, and reading them back with every value checked.
 enum OutcomeQueries {
-    /// Inserts `outcome` and its drop counts, then prunes by `retention` (never the new one).
-    static func insert(_ db: Database, _ outcome: RestoreOutcome, retention: SnapshotStore.Retention) throws {
+    /// Inserts `outcome` of owner `owner` (as stored) and its drop counts, then prunes by
+    /// `retention` (never the new one), across owners.
+    static func insert(_ db: Database, _ outcome: RestoreOutcome, owner: String, retention: SnapshotStore.Retention) throws {
         try db.execute("""
-            INSERT INTO restack_outcome (session, recorded_at, app_version, snapshot_id, snapshot_app_version, result, layout,
+            INSERT INTO restack_outcome (owner, session, recorded_at, app_version, snapshot_id, snapshot_app_version, result, layout,
                                          skipped_quarantined, restored_records, duration_ms)
-            VALUES (CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)
+            VALUES (CAST(? AS TEXT), CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)
             """, binding: [
-                SnapshotQueries.exact(outcome.session), SnapshotQueries.milliseconds(outcome.recordedAt).databaseValue,
+                SnapshotQueries.exact(owner), SnapshotQueries.exact(outcome.session), SnapshotQueries.milliseconds(outcome.recordedAt).databaseValue,
                 SnapshotQueries.exact(outcome.appVersion), outcome.snapshotID.databaseValue, SnapshotQueries.exact(outcome.snapshotAppVersion),
                 outcome.result.rawValue.databaseValue, outcome.layout?.rawValue.databaseValue ?? .null,
                 outcome.skippedQuarantined.databaseValue, outcome.restoredRecords.databaseValue,
@@ -31,18 +32,26 @@ enum OutcomeQueries {
             """, binding: [id.databaseValue, retention.keepLast.databaseValue, cutoff.databaseValue])
     }
 
+    /// Deletes every outcome of owner `owner` (as stored), with its drop counts.
+    static func delete(_ db: Database, owner: String) throws {
+        try db.execute("DELETE FROM restack_outcome_drop WHERE outcome_id IN (SELECT id FROM restack_outcome WHERE owner = CAST(? AS TEXT))",
+                       binding: [SnapshotQueries.exact(owner)])
+        try db.execute("DELETE FROM restack_outcome WHERE owner = CAST(? AS TEXT)", binding: [SnapshotQueries.exact(owner)])
+    }
+
     /// Records `outcome` in a savepoint of the caller's transaction: on failure the savepoint is
     /// rolled back and the error returned, so that the rest of the transaction (a confirmation)
     /// commits without it. When SQLite rolled the whole transaction back itself (as it may on a
     /// full disk), the error is thrown instead, for the caller to confirm again alone.
-    static func insertInSavepoint(_ db: Database, _ outcome: RestoreOutcome, retention: SnapshotStore.Retention, path: String) throws -> StoreError? {
+    static func insertInSavepoint(_ db: Database, _ outcome: RestoreOutcome, owner: String, retention: SnapshotStore.Retention,
+                                  path: String) throws -> StoreError? {
         do {
             try db.execute(sql: "SAVEPOINT restack_outcome")
         } catch {
             return StoreError(error, path: path)
         }
         do {
-            try insert(db, outcome, retention: retention)
+            try insert(db, outcome, owner: owner, retention: retention)
             try db.execute(sql: "RELEASE SAVEPOINT restack_outcome")
             return nil
         } catch {
@@ -53,16 +62,17 @@ enum OutcomeQueries {
         }
     }
 
-    /// The outcomes of one session, or of all, oldest first.
-    static func outcomes(_ db: Database, session: String?) throws -> [RestoreOutcome] {
+    /// The outcomes of owner `owner` (as stored): of one session, or of all, oldest first.
+    static func outcomes(_ db: Database, owner: String, session: String?) throws -> [RestoreOutcome] {
         let filter = session.map(SnapshotQueries.exact) ?? .null
+        let ownerFilter = SnapshotQueries.exact(owner)
         var drops: [Int64: [RestoreOutcome.DropCount]] = [:]
         let dropRows = try Row.fetchAll(db, sql: """
             SELECT d.outcome_id, \(StoredColumn.reason.selection("d")), \(StoredColumn.dropClassName.selection("d")), d.count
             FROM restack_outcome_drop d JOIN restack_outcome o ON o.id = d.outcome_id
-            WHERE ?1 IS NULL OR o.session = CAST(?1 AS TEXT)
+            WHERE o.owner = CAST(?2 AS TEXT) AND (?1 IS NULL OR o.session = CAST(?1 AS TEXT))
             ORDER BY d.rowid
-            """, arguments: [filter])
+            """, arguments: [filter, ownerFilter])
         for row in dropRows {
             let values = try StoredValues(row: row, idAt: 0, .dropOutcomeID, name: { StoredRow.outcomeDrop(outcome: $0) })
             let outcome = try values.integer(0, .dropOutcomeID)
@@ -81,9 +91,9 @@ enum OutcomeQueries {
                    o.snapshot_id, \(StoredColumn.snapshotAppVersion.selection("o")), \(StoredColumn.result.selection("o")),
                    \(StoredColumn.layout.selection("o")), o.skipped_quarantined, o.restored_records, o.duration_ms
             FROM restack_outcome o
-            WHERE ?1 IS NULL OR o.session = CAST(?1 AS TEXT)
+            WHERE o.owner = CAST(?2 AS TEXT) AND (?1 IS NULL OR o.session = CAST(?1 AS TEXT))
             ORDER BY o.id
-            """, arguments: [filter]).map { row in
+            """, arguments: [filter, ownerFilter]).map { row in
             let values = try StoredValues(row: row, idAt: 0, .outcomeID, name: StoredRow.outcome)
             let id = try values.integer(0, .outcomeID)
             func damaged(_ column: StoredColumn, _ what: String) -> DamagedValue {

@@ -101,13 +101,13 @@ enum SnapshotQueries {
             """, binding: [sessionID.databaseValue]).first
     }
 
-    /// A snapshot by id, optionally only within one session.
-    static func info(_ db: some StatementRunner, snapshotID: Int64, sessionID: Int64?) throws -> SnapshotInfo? {
+    /// A snapshot of owner `owner`'s by id, optionally only within one session.
+    static func info(_ db: some StatementRunner, snapshotID: Int64, owner: String, sessionID: Int64?) throws -> SnapshotInfo? {
         try infos(db, """
             SELECT \(infoColumns())
             FROM restack_snapshot s JOIN restack_session ss ON ss.id = s.session_id
-            WHERE s.id = ?1 AND (?2 IS NULL OR s.session_id = ?2)
-            """, binding: [snapshotID.databaseValue, sessionID?.databaseValue ?? .null]).first
+            WHERE s.id = ?1 AND (?2 IS NULL OR s.session_id = ?2) AND ss.owner = CAST(?3 AS TEXT)
+            """, binding: [snapshotID.databaseValue, sessionID?.databaseValue ?? .null, owner.databaseValue]).first
     }
 
     /// A session's ordinary snapshots (provisional ones are never restored), newest first, for
