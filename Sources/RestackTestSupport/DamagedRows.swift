@@ -58,6 +58,9 @@ public enum DamagedStores {
     /// primary key (which never holds NULL), and whether reads use it.
     static let columns: [(table: String, column: String, allowed: Set<String>, key: Bool, read: Bool)] = [
         ("restack_session", "name", ["text"], false, true),
+        // A damaged owner detaches its session from every owner's reads (as a damaged key
+        // does); `check` reports it.
+        ("restack_session", "owner", ["text"], false, false),
         ("restack_session", "created_at", ["integer"], false, false),
         ("restack_session", "restoring_snapshot_id", ["integer", "NULL"], false, false),
         ("restack_snapshot", "session_id", ["integer"], false, false),
@@ -79,6 +82,7 @@ public enum DamagedStores {
         ("restack_meta", "key", ["text"], true, false),
         ("restack_meta", "value", ["integer", "NULL"], false, false),
         ("restack_outcome", "session", ["text"], false, true),
+        ("restack_outcome", "owner", ["text"], false, false),
         ("restack_outcome", "recorded_at", ["integer"], false, true),
         ("restack_outcome", "app_version", ["text", "NULL"], false, true),
         ("restack_outcome", "snapshot_id", ["integer"], false, true),
@@ -322,7 +326,7 @@ public enum DamagedStores {
 
     /// Restack's tables with every column untyped and unconstrained (keys kept as they are).
     static let loosened = [
-        "restack_session": "CREATE TABLE restack_session (id INTEGER PRIMARY KEY AUTOINCREMENT, name UNIQUE, created_at, restoring_snapshot_id)",
+        "restack_session": "CREATE TABLE restack_session (id INTEGER PRIMARY KEY AUTOINCREMENT, owner, name, created_at, restoring_snapshot_id, UNIQUE (owner, name))",
         "restack_snapshot": """
             CREATE TABLE restack_snapshot (id INTEGER PRIMARY KEY, session_id, format_version, \
             app_version, saved_at, unconfirmed_restores, confirmed_at, quarantined_at, provisional_for, shape, record_count, tree)
@@ -331,7 +335,7 @@ public enum DamagedStores {
         "restack_meta": "CREATE TABLE restack_meta (key PRIMARY KEY, value) WITHOUT ROWID",
         "restack_outcome": """
             CREATE TABLE restack_outcome (id INTEGER PRIMARY KEY, session, recorded_at, app_version, snapshot_id, \
-            snapshot_app_version, result, layout, skipped_quarantined, restored_records, duration_ms)
+            snapshot_app_version, result, layout, skipped_quarantined, restored_records, duration_ms, owner)
             """,
         "restack_outcome_drop": "CREATE TABLE restack_outcome_drop (outcome_id, reason, class_name, count)",
     ]

@@ -101,7 +101,8 @@ struct DamagedRowTests {
         #expect(checked == damaged)
         #expect(DamagedStores.all.filter { $0.edit != nil }.count == 44,
                 "12 edits of entries and bytes, 2 of settings' names, 30 of the values of the 5 settings the kinds declare")
-        #expect(DamagedStores.all.count == 69 + 44 + 56, "69 of columns, 44 of trees (migration 9), and 56 in the outcome tables (migration 7)")
+        #expect(DamagedStores.all.count == 69 + 44 + 56 + 8,
+                "69 of columns, 44 of trees (migration 9), 56 in the outcome tables (migration 7), and 8 of the owners (migration 11)")
         // Every enumerated column also gets text of the right class that names none of its
         // values (issue 21, item 19): a reader that took it for one of them would pass the
         // storage-class damages unnoticed. A tree's names (slots, kinds, settings) get theirs

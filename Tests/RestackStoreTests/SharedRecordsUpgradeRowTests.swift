@@ -147,9 +147,11 @@ struct SharedRecordsUpgradeRowTests {
             }
             let snapshotsAfter = try Self.rows(db, "restack_snapshot", columns: snapshotsBefore.columns)
             #expect(Self.lines(snapshotsAfter.rows, snapshotsBefore.columns) == Self.lines(snapshotsBefore.rows, snapshotsBefore.columns))
-            let sessionsAfter = try Self.rows(db, "restack_session")
-            #expect(sessionsAfter.columns == sessionsBefore.columns)
-            #expect(Self.lines(sessionsAfter.rows, sessionsAfter.columns) == Self.lines(sessionsBefore.rows, sessionsBefore.columns))
+            // Migration 11 adds the owner column, '' (the default owner) in every row.
+            let sessionsAfter = try Self.rows(db, "restack_session", columns: sessionsBefore.columns)
+            #expect(try Self.rows(db, "restack_session").columns == ["id", "owner"] + sessionsBefore.columns.dropFirst())
+            #expect(Self.lines(sessionsAfter.rows, sessionsBefore.columns) == Self.lines(sessionsBefore.rows, sessionsBefore.columns))
+            #expect(try String.fetchAll(db, sql: "SELECT DISTINCT quote(owner) FROM restack_session") == ["''"])
         }
     }
 }
