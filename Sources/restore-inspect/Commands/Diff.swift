@@ -25,6 +25,8 @@ struct Diff: ParsableCommand {
     var path: String? {
         db ?? (demo ? Demo.defaultPath : nil)
     }
+    @Option(help: StoreOptions.ownerHelp)
+    var owner: String?
     @Option(help: ArgumentHelp("The session's name (with --db).", valueName: "id"))
     var session: String?
     @Option(parsing: .unconditional,
@@ -60,7 +62,7 @@ struct Diff: ParsableCommand {
     func run() throws {
         let old: DiffSide, new: DiffSide
         if let path, let session {
-            let store = try SnapshotStore(readingAt: path, options: .commandLine)
+            let store = try SnapshotStore(readingAt: path, options: .commandLine(owner: owner))
             let history = try store.snapshots(session: session)
             let newer = try to ?? newest(history, session)
             let older = try from ?? previous(history, before: newer, session: session)

@@ -44,6 +44,8 @@ struct Plan: ParsableCommand {
     var path: String? {
         db ?? (demo ? Demo.defaultPath : nil)
     }
+    @Option(help: StoreOptions.ownerHelp)
+    var owner: String?
     @Option(help: ArgumentHelp("The session's name (with --db).", valueName: "id"))
     var session: String?
     @Option(parsing: .unconditional,
@@ -194,7 +196,7 @@ struct Plan: ParsableCommand {
             }
             return try output.json ? printJSON(plan) : Stdout.line(PlanText.plan(plan, of: tree))
         }
-        var options = SnapshotStore.Options.commandLine
+        var options = SnapshotStore.Options.commandLine(owner: owner)
         options.expiry = expireAfter
         options.policies = policies
         let store = try SnapshotStore(readingAt: path!, options: options)

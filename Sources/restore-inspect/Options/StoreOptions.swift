@@ -8,9 +8,13 @@ struct StoreOptions: ParsableArguments {
     var db: String?
     @Flag(help: DemoOption.help)
     var demo = false
-    @Option(help: ArgumentHelp("Whose sessions (an account, a tenant); the default owner by default. `sessions` without it lists every owner's.",
-                               valueName: "name"))
+    @Option(help: StoreOptions.ownerHelp)
     var owner: String?
+
+    /// `--owner NAME`, in every command that reads a store.
+    static let ownerHelp = ArgumentHelp(
+        "Whose sessions (an account, a tenant); the default owner by default. `sessions` without it lists every owner's.",
+        valueName: "name")
 
     /// The store's path: `--db`, or with `--demo` alone the demo's default store.
     var path: String {
@@ -38,9 +42,7 @@ struct StoreOptions: ParsableArguments {
 
     /// The options of every command, for `--owner`'s owner.
     var options: SnapshotStore.Options {
-        var options = SnapshotStore.Options.commandLine
-        options.owner = owner
-        return options
+        .commandLine(owner: owner)
     }
 
     /// Opens an existing store for writing; a missing file is an error, never a new store.
@@ -63,6 +65,13 @@ extension SnapshotStore.Options {
     /// fails the command after 5 seconds (exit 75) instead of 30 seconds of silence, and no app
     /// version (the tool's bundle is not the app's): `import --app-version` gives one.
     static let commandLine = SnapshotStore.Options(busyTimeout: 5, appVersion: nil)
+
+    /// ``commandLine`` for `--owner`'s owner (`nil`: the default owner).
+    static func commandLine(owner: String?) -> SnapshotStore.Options {
+        var options = commandLine
+        options.owner = owner
+        return options
+    }
 }
 
 /// `--json`: machine-readable output.
