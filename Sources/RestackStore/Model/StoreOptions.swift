@@ -64,7 +64,7 @@ extension SnapshotStore {
         /// Whose sessions the store works on: an account, a tenant. Every read and write of the
         /// store is scoped to this owner's sessions, history and restore outcomes, so that two
         /// owners may each have a session of the same name and never see each other's state;
-        /// ``SnapshotStore/deleteOwner()-5jm1h`` deletes all of them (a logout). `nil` (the
+        /// ``SnapshotStore/deleteOwner()-8yq63`` deletes all of them (a logout). `nil` (the
         /// default) is the default owner, which holds the sessions of a store written before
         /// owners existed. Any other name is stored exactly, byte for byte (not normalized); an
         /// empty one is refused when the store opens (``StoreError/emptyOwner``). An app that

@@ -49,8 +49,8 @@ import Restack
 /// ### Managing history
 /// - ``deleteSession(_:)-1hz51``
 /// - ``deleteSession(_:)-92xrs``
-/// - ``deleteOwner()-4ktcc``
-/// - ``deleteOwner()-9b1wz``
+/// - ``deleteOwner()-8yq63``
+/// - ``deleteOwner()-7jjx3``
 /// - ``liftQuarantine(snapshotID:)``
 public final class SnapshotStore: Sendable {
     /// GRDB's connection, or pool of connections, the store works through, and its lean launch
