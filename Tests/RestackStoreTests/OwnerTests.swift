@@ -66,6 +66,20 @@ struct OwnerTests {
         #expect(try await alice.restore(session: "main").restored.snapshot.tree.allRecords.first?.record.identifier == "alice-0")
     }
 
+    /// An autosaver saves for its store's owner: another owner's store of the same file does
+    /// not see its saves, and that owner's logout does not touch them.
+    @Test func anAutosaverSavesForItsStoresOwner() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("autosaver.sqlite")
+        let alice = try Self.store(path, owner: "alice"), bob = try Self.store(path, owner: "bob")
+        let autosaver = Autosaver(store: alice, session: "main")
+        autosaver.submit(Self.state("alice"))
+        try await autosaver.flush()
+        #expect(try await bob.restore(session: "main") == .nothingSaved)
+        try await bob.deleteOwner()
+        #expect(try await alice.restore(session: "main").restored.snapshot.tree.allRecords.first?.record.identifier == "alice-0")
+    }
+
     @Test func twoOwnersSaveOneSessionNameAndRestoresNeverCross() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("owners.sqlite")
