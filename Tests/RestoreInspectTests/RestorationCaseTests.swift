@@ -6,7 +6,9 @@ import Testing
 /// classes the app knows (or "all"), optionally class aliases, a layout, optionally a deep link,
 /// and the expected plan, and is run through the real
 /// `restore-inspect plan --input FILE --layout L [--known-class C]... [--alias OLD=NEW]... [--policy CLASS=POLICY]...
-/// [--snapshot-age AGE] [--deep-link FILE] --json`. A
+/// [--snapshot-age AGE] [--deep-link FILE] --json`. A case's `linkFrom` is another device's
+/// state and layout: `plan --as-link` makes it the link (compared with its `expectedLink`), which
+/// is then the case's `--deep-link`. A
 /// state that is a JSON array is a SwiftUI NavigationPath representation, given as `JSONEncoder`
 /// writes it; its case also holds `expectedRestored`, what `plan --restored` prints (the path
 /// written back). Set `RESTORE_INSPECT` to run them against another implementation of the same
@@ -28,7 +30,8 @@ struct RestorationCaseTests {
                        "seed-tidysplits-omit-detail", "seed-indexdetail-collapsed", "seed-indexdetail-expanded",
                        "seed-split-or-flip", "seed-reinstate", "deeplink-stack-", "deeplink-drilldown-", "deeplink-split-", "deeplink-tabs-",
                        "deeplink-presentation-", "columns-", "deeplink-columns-", "policy-stack-", "policy-tabs-", "policy-split-",
-                       "policy-drilldown-", "policy-presentation-", "policy-columns-", "budget-"] {
+                       "policy-drilldown-", "policy-presentation-", "policy-columns-", "budget-", "link-stack-", "link-split-",
+                       "link-tabs-", "link-columns-"] {
             #expect(Self.caseNames.contains { $0.hasPrefix(prefix) }, "no case for \(prefix)")
         }
     }
@@ -46,7 +49,7 @@ struct RestorationCaseTests {
             guard cells.count >= 3 else { continue }
             // The last column's `code` spans that look like case names.
             for part in cells[cells.count - 2].split(separator: "`").enumerated() where part.offset % 2 == 1 {
-                if ["v1-", "drilldown-", "stack-", "path-", "split-", "columns-", "tabs-", "presentation-", "tree-", "rename-", "seed-", "deeplink-", "policy-", "budget-"].contains(where: part.element.hasPrefix) {
+                if ["v1-", "drilldown-", "stack-", "path-", "split-", "columns-", "tabs-", "presentation-", "tree-", "rename-", "seed-", "deeplink-", "policy-", "budget-", "link-"].contains(where: part.element.hasPrefix) {
                     named.insert(String(part.element))
                 }
             }
@@ -62,7 +65,7 @@ struct RestorationCaseTests {
         let state = try #require(file["state"])
         let path = state as? [String]
         let required = Set(["description", "state", "knownClasses", "layout", "expectedPlan"] + (path != nil ? ["expectedRestored"] : []))
-        #expect(Set(file.keys).subtracting(["aliases", "deepLink", "policies", "snapshotAge"]) == required, "\(name): the case-file keys")
+        #expect(Set(file.keys).subtracting(["aliases", "deepLink", "linkFrom", "policies", "snapshotAge"]) == required, "\(name): the case-file keys")
         let layout = try #require(file["layout"] as? String)
         var arguments = ["plan", "--input", "-", "--layout", layout, "--json"]
         switch file["knownClasses"] {
@@ -102,7 +105,21 @@ struct RestorationCaseTests {
         // "deepLink": a deep link ({"path": [...], "push": [...]}), given as --deep-link FILE.
         let scratch = try Scratch()
         if let link = file["deepLink"] {
+            #expect(file["linkFrom"] == nil, "\(name): a deepLink or a linkFrom, not both")
             arguments += ["--deep-link", scratch.write("link.json", String(decoding: try JSONSerialization.data(withJSONObject: link), as: UTF8.self))]
+        }
+        // "linkFrom": {"state", "layout", "expectedLink"}: the other device's screen as a link, by
+        // `plan --as-link`, merged here.
+        if let from = file["linkFrom"] {
+            let from = try #require(from as? [String: Any], "\(name): linkFrom is an object")
+            #expect(Set(from.keys) == ["state", "layout", "expectedLink"], "\(name): the linkFrom keys")
+            let fromLayout = try #require(from["layout"] as? String)
+            let made = try CLI.run(["plan", "--input", "-", "--layout", fromLayout, "--as-link"], stdin: JSONSerialization.data(withJSONObject: try #require(from["state"])))
+            #expect(made.status == 0 && made.stderr.isEmpty, "\(name): \(made.stderr)")
+            let link = try JSONDecoder().decode(JSONValue.self, from: Data(made.stdout.utf8))
+            let expectedLink = try JSONDecoder().decode(JSONValue.self, from: JSONSerialization.data(withJSONObject: try #require(from["expectedLink"])))
+            #expect(link == expectedLink, "\(name): the link\n\(link.differences(from: expectedLink).joined(separator: "\n"))")
+            arguments += ["--deep-link", scratch.write("link.json", made.stdout)]
         }
         // A path goes in as SwiftUI's own JSONEncoder writes it, so that it can come back byte for byte.
         let input = try path.map { try JSONEncoder().encode($0) } ?? JSONSerialization.data(withJSONObject: state)

@@ -1,3 +1,5 @@
+import HeapModule
+
 /// The budget rule: the largest part of a tree within a record count and a byte count, for a
 /// store whose caps are set to keep what fits rather than fail (issue 41 item 2).
 ///
@@ -34,84 +36,180 @@ package struct SaveBudget {
 
     /// The largest part of `tree` the rule keeps within the budget: `tree` itself when it fits,
     /// `nil` when nothing the rule may take makes it fit.
+    ///
+    /// One walk builds the places records may be taken from, ranked once (a place's rank never
+    /// changes: its container's depth, whether it truncates, and where the walk met it); each
+    /// take then re-checks only its own place and its container's holder, so a state far over
+    /// its caps is fitted in O(n log n), not one walk of the tree per record taken.
     package func fit(_ tree: RestorationTree) -> RestorationTree? {
-        var result = tree
-        while !fits(result) {
-            guard let next = takeOne(result.root) else { return nil }
-            result.root = next
+        var fitting = Fitting(root: tree.root, size: size)
+        while fitting.records > maxRecords || fitting.bytes > maxBytes {
+            guard fitting.takeOne() else { return nil }
         }
+        var result = tree
+        result.root = fitting.rebuilt()
         return result
     }
+}
 
-    /// A place a record may be taken from: the container's address (slot and index of each
-    /// holder from the root), the slot, the record's index, and its rank.
-    private struct Candidate {
-        var address: [(slot: Int, index: Int)]
-        var slot: Int
-        var index: Int
-        var truncating: Bool
-        var order: Int
+/// A tree being fitted: its containers as boxes that takes change in place.
+private struct Fitting {
+    /// One record of a slot: the record without its container, and its container's box.
+    struct Element {
+        var record: RestorationRecord
+        var box: Box?
+        /// A note of a cut (never one that holds a container).
+        var note: DropReason?
     }
 
-    /// The root with one more record taken by the rule, or `nil` when none may be.
-    private func takeOne(_ root: RestorationContainer) -> RestorationContainer? {
-        var candidates: [Candidate] = []
-        var pending: [(container: RestorationContainer, address: [(slot: Int, index: Int)])] = [(root, [])]
-        var order = 0
-        while let (container, address) = pending.popLast() {
+    /// A container: its parts, the elements that are not notes, and where it is held.
+    final class Box {
+        let kind: any ContainerKind.Type
+        let settings: [ContainerSetting?]
+        var slots: [[Element]]
+        /// Elements of the slots that are not notes: none means the container holds only notes.
+        var live = 0
+        let depth: Int
+        let truncating: Bool
+        /// The holder's container and slot, `nil` for the root.
+        let holder: (box: Box, slot: Int)?
+        /// Where the rule's walk meets it: later is taken first among equals.
+        var rank = 0
+
+        init(_ container: RestorationContainer, depth: Int, holder: (box: Box, slot: Int)?) {
             let parts = container.parts
-            let truncating: Bool = if case .here(truncating: true) = container.definition.pushTarget { true } else { false }
-            for (slot, elements) in parts.slots.enumerated() {
-                if let top = elements.lastIndex(where: { $0.cutNote == nil }), Self.holdsOnlyNotes(elements[top]) {
-                    candidates.append(Candidate(address: address, slot: slot, index: top,
-                                                truncating: truncating && parts.kind.slots[slot].isSequence, order: order))
-                    order += 1
+            kind = parts.kind
+            settings = parts.settings
+            slots = []
+            self.depth = depth
+            self.holder = holder
+            truncating = if case .here(truncating: true) = container.definition.pushTarget { true } else { false }
+        }
+    }
+
+    /// A place records are taken from: a slot of a box, ranked as the rule ranks it.
+    struct Place: Comparable {
+        var box: Box
+        var slot: Int
+        var key: (truncating: Int, depth: Int, rank: Int, slot: Int)
+
+        static func < (a: Place, b: Place) -> Bool { a.key < b.key }
+        static func == (a: Place, b: Place) -> Bool { a.key == b.key }
+    }
+
+    let size: (RestorationRecord) -> Int
+    let root: Box
+    var records = 0
+    var bytes = 0
+    var heap = Heap<Place>()
+
+    init(root container: RestorationContainer, size: @escaping (RestorationRecord) -> Int) {
+        self.size = size
+        root = Box(container, depth: 0, holder: nil)
+        // The walk of the rule's first version: a stack of containers, each one's slots in order,
+        // its nested containers pushed in order (so met last first).
+        var pending: [(Box, RestorationContainer)] = [(root, container)]
+        var rank = 0
+        var boxes: [Box] = []
+        while let (box, container) = pending.popLast() {
+            box.rank = rank
+            rank += 1
+            boxes.append(box)
+            for (slot, elements) in container.parts.slots.enumerated() {
+                var filled: [Element] = []
+                for record in elements {
+                    records += 1
+                    bytes += size(record)
+                    let note = record.cutNote
+                    var element = Element(record: record, box: nil, note: note)
+                    if let nested = record.container {
+                        element.record.container = nil
+                        let child = Box(nested, depth: box.depth + 1, holder: (box, slot))
+                        element.box = child
+                        pending.append((child, nested))
+                    }
+                    if note == nil { box.live += 1 }
+                    filled.append(element)
                 }
-                for (index, element) in elements.enumerated() {
-                    if let nested = element.container { pending.append((nested, address + [(slot, index)])) }
-                }
+                box.slots.append(filled)
             }
         }
-        guard let chosen = candidates.max(by: { a, b in
-            (a.truncating ? 1 : 0, a.address.count, a.order) < (b.truncating ? 1 : 0, b.address.count, b.order)
-        }) else { return nil }
-        return taking(chosen, from: root, level: 0)
+        for box in boxes {
+            for slot in box.slots.indices { offer(box, slot) }
+        }
     }
 
-    /// `container` with the chosen record taken, found by its address from `level`.
-    private func taking(_ chosen: Candidate, from container: RestorationContainer, level: Int) -> RestorationContainer {
-        var parts = container.parts
-        if level < chosen.address.count {
-            let (slot, index) = chosen.address[level]
-            var holder = parts.slots[slot][index]
-            holder.container = holder.container.map { taking(chosen, from: $0, level: level + 1) }
-            parts.slots[slot][index] = holder
-            return RestorationContainer(kind: container.kind, slots: parts.slots, settings: parts.settings)
+    /// Puts the place on the heap when its top record that is not a note may be taken now.
+    mutating func offer(_ box: Box, _ slot: Int) {
+        guard let top = Self.top(of: box.slots[slot]), box.slots[slot][top].box.map({ $0.live == 0 }) ?? true else { return }
+        let truncating = box.truncating && box.kind.slots[slot].isSequence
+        heap.insert(Place(box: box, slot: slot, key: (truncating ? 1 : 0, box.depth, box.rank, slot)))
+    }
+
+    /// The index of the top element of `elements` that is not a note.
+    static func top(of elements: [Element]) -> Int? {
+        elements.lastIndex { $0.note == nil }
+    }
+
+    /// Takes one record by the rule; `false` when none may be taken.
+    mutating func takeOne() -> Bool {
+        while let place = heap.popMax() {
+            let box = place.box
+            guard let index = Self.top(of: box.slots[place.slot]) else { continue }
+            let element = box.slots[place.slot][index]
+            if let nested = element.box, nested.live > 0 { continue }
+            take(index, of: place.slot, in: box)
+            return true
         }
-        var slot = parts.slots[chosen.slot]
-        let note = RestorationRecord.cutNote(.overBudget)
-        if chosen.index + 1 < slot.count, slot[chosen.index + 1].cutNote == .overBudget {
+        return false
+    }
+
+    private mutating func take(_ index: Int, of slot: Int, in box: Box) {
+        let taken = box.slots[slot][index]
+        // Its container holds only notes, which go with it.
+        for note in (taken.box?.slots ?? []).joined() {
+            records -= 1
+            bytes -= size(note.record)
+        }
+        records -= 1
+        bytes -= size(taken.record)
+        var merged = false
+        if index + 1 < box.slots[slot].count, box.slots[slot][index + 1].note == .overBudget {
             // A note already stands above it: it goes, and the note stands for it too, unless a
             // setting (a tab bar's selection) would then name no element.
-            var shorter = slot
-            shorter.remove(at: chosen.index)
-            var counts = parts.slots.map(\.count)
-            counts[chosen.slot] = shorter.count
-            if parts.kind.validSettings(slotCounts: counts).contains(parts.settings) {
-                slot = shorter
-            } else {
-                slot[chosen.index] = note
-            }
-        } else {
-            slot[chosen.index] = note
+            var counts = box.slots.map(\.count)
+            counts[slot] -= 1
+            merged = box.kind.validSettings(slotCounts: counts).contains(box.settings)
         }
-        parts.slots[chosen.slot] = slot
-        return RestorationContainer(kind: container.kind, slots: parts.slots, settings: parts.settings)
+        // In place: the slot's array is changed where it is, not copied per record taken.
+        if merged {
+            box.slots[slot].remove(at: index)
+        } else {
+            let note = Element(record: RestorationRecord.cutNote(.overBudget), box: nil, note: .overBudget)
+            box.slots[slot][index] = note
+            records += 1
+            bytes += size(note.record)
+        }
+        box.live -= 1
+        offer(box, slot)
+        if box.live == 0, let holder = box.holder {
+            offer(holder.box, holder.slot)
+        }
     }
 
-    /// Whether `record` holds no container, or one whose records are all notes (recursively).
-    private static func holdsOnlyNotes(_ record: RestorationRecord) -> Bool {
-        guard let container = record.container else { return true }
-        return RestorationTree(root: container).allRecords.allSatisfy { $0.record.cutNote != nil }
+    /// The fitted root container.
+    func rebuilt() -> RestorationContainer {
+        Self.container(of: root)
+    }
+
+    private static func container(of box: Box) -> RestorationContainer {
+        let slots = box.slots.map { elements in
+            elements.map { element -> RestorationRecord in
+                var record = element.record
+                record.container = element.box.map(container(of:))
+                return record
+            }
+        }
+        return RestorationContainer(kind: box.kind.kind, slots: slots, settings: box.settings)
     }
 }

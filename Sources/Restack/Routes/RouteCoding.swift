@@ -112,16 +112,8 @@ public struct RouteCoding<Route>: Sendable {
             value: @escaping @Sendable (Route) -> Value?,
             identifier: (@Sendable (Value) -> String)? = nil
         ) -> RouteType {
-            var identifierOfRoute: (@Sendable (Route) -> String?)?
-            if let identifier {
-                identifierOfRoute = { (route: Route) -> String? in value(route).map(identifier) }
-            }
-            return RouteType(
-                name: name,
-                decode: { payload in route(try RecordPayload.decode(Value.self, from: payload)) },
-                encode: { route in try value(route).map { try RecordPayload.encode($0) } },
-                identifier: identifierOfRoute
-            )
+            // One shape: read as it is, or stale.
+            codable(upgrading: PayloadShapes(type), named: name, route: route, value: value, identifier: identifier)
         }
 
         /// A `Codable` type whose values are routes, read from any of its ``PayloadShapes``: a
@@ -278,7 +270,7 @@ extension RouteCoding where Route: Codable & Sendable {
     ///     name.
     ///   - aliases: Earlier names of the type.
     public init(named name: String = String(reflecting: Route.self), aliases: ClassAliases = ClassAliases()) {
-        self.init([.codable(Route.self, named: name, route: { $0 }, value: { $0 })], aliases: aliases)
+        self.init(upgrading: PayloadShapes(Route.self), named: name, aliases: aliases)
     }
 
     /// The coding of one `Codable` route type that was saved in older shapes: a route saved in
