@@ -61,6 +61,13 @@ extension SnapshotStore {
         /// (`RecordResolver.applying(_:snapshotAge:)`). Empty by default: everything is saved
         /// and restored.
         public var policies: PersistencePolicies
+        /// Whether a restore takes a snapshot saved by a newer app version than ``appVersion``
+        /// (a TestFlight build's state, then the App Store build again); `true` by default.
+        /// `false` restores the newest snapshot an app version no newer than this one saved, and
+        /// the newest snapshot when there is none. Versions compare numerically by dot-separated
+        /// components, `"2.10.1"` after `"2.9"`; one that does not parse is never newer
+        /// (<doc:StorageAndUpgrades#A-snapshot-from-a-newer-app-version>).
+        public var restoresNewerAppVersions: Bool
 
         /// Creates options; the defaults suit an app's launch path.
         public init(
@@ -74,7 +81,8 @@ extension SnapshotStore {
             expiry: Expiry? = nil,
             outcomeRetention: Retention = Retention(keepLast: 1000),
             clock: TimeSource = .system,
-            policies: PersistencePolicies = PersistencePolicies()
+            policies: PersistencePolicies = PersistencePolicies(),
+            restoresNewerAppVersions: Bool = true
         ) {
             precondition(crashLoopThreshold >= 1, "crashLoopThreshold must be at least 1")
             precondition(busyTimeout >= 0, "busyTimeout cannot be negative")
@@ -89,6 +97,7 @@ extension SnapshotStore {
             self.outcomeRetention = outcomeRetention
             self.clock = clock
             self.policies = policies
+            self.restoresNewerAppVersions = restoresNewerAppVersions
         }
 
         /// How old `snapshot` is now by the store's clock, in seconds, for the policies.
