@@ -21,6 +21,9 @@ public struct LoadedRestoration: Hashable, Sendable {
     @NotCompared var policies = PersistencePolicies()
     /// The snapshot's age when it was loaded, in seconds, for the policies. Not part of equality.
     @NotCompared var snapshotAge: TimeInterval? = nil
+    /// Newer snapshots passed over because a newer app version saved them
+    /// (``SnapshotStore/Options/restoresNewerAppVersions``), newest first; recorded in the outcome.
+    var passedOverNewer: [Int64] = []
 
     init(snapshot: StoredSnapshot, skippedQuarantined: [Int64], logger: Logger?, begunAt: UInt64? = nil,
          policies: PersistencePolicies = PersistencePolicies(), snapshotAge: TimeInterval? = nil) {
@@ -39,6 +42,7 @@ public struct LoadedRestoration: Hashable, Sendable {
     public func restoration(with plan: RestorationPlan) -> StoreRestoration {
         var restoration = StoreRestoration(snapshot: snapshot, plan: plan, skippedQuarantined: skippedQuarantined)
         restoration.begunAt = begunAt
+        restoration.passedOverNewer = passedOverNewer
         return restoration
     }
 
@@ -52,6 +56,6 @@ public struct LoadedRestoration: Hashable, Sendable {
     /// what the store records.
     public func plan(layout: Layout = .regular, resolver: RecordResolver = .acceptAll) -> StoreRestoration {
         StoreRestoration.planned(snapshot, skipped: skippedQuarantined, layout: layout, resolver: resolver.applying(policies, snapshotAge: snapshotAge),
-                                 logger: logger, begunAt: begunAt)
+                                 logger: logger, begunAt: begunAt, passedOverNewer: passedOverNewer)
     }
 }

@@ -13,6 +13,12 @@ public struct RestoreOutcome: Hashable, Sendable {
         case restored
         /// The snapshot had expired: nothing was restored.
         case expired
+        /// The app rebuilt a plan from an older snapshot and confirmed it: newer ones, saved by a
+        /// newer app version than the running one, were passed over
+        /// (``SnapshotStore/Options/restoresNewerAppVersions`` false). A snapshot of a newer
+        /// version that was restored is ``restored``, its ``snapshotAppVersion`` newer than the
+        /// outcome's ``appVersion``.
+        case restoredOlder = "restored-older"
     }
 
     /// How many records of one class a restore dropped for one reason.
@@ -63,6 +69,12 @@ public struct RestoreOutcome: Hashable, Sendable {
         skippedQuarantined > 0
     }
 
+    /// Whether the snapshot restored (or found expired) was saved by a newer app version than the
+    /// one that restored it, by ``SnapshotStore/Options/restoresNewerAppVersions``'s comparison.
+    package var snapshotIsNewer: Bool {
+        AppVersionOrder.isNewer(snapshotAppVersion, than: appVersion)
+    }
+
     /// How many records the plan dropped (at most `Int.max`: the sum saturates, never traps).
     package var droppedRecords: Int {
         drops.reduce(0) { saturatingSum($0, $1.count) }
@@ -98,7 +110,8 @@ public struct RestoreOutcome: Hashable, Sendable {
     init(_ restoration: StoreRestoration, appVersion: String?, at now: Date, duration: TimeInterval?) {
         self.init(
             session: restoration.snapshot.info.session, recordedAt: now, appVersion: appVersion, snapshotID: restoration.snapshot.info.id,
-            snapshotAppVersion: restoration.snapshot.info.appVersion, result: .restored, layout: restoration.plan.layout,
+            snapshotAppVersion: restoration.snapshot.info.appVersion, result: restoration.passedOverNewer.isEmpty ? .restored : .restoredOlder,
+            layout: restoration.plan.layout,
             skippedQuarantined: restoration.skippedQuarantined.count, restoredRecords: restoration.plan.restoredRecords.count,
             drops: Self.count(restoration.plan.dropped), duration: duration
         )

@@ -58,7 +58,7 @@ public struct RestoreOutcomeReport: Hashable, Sendable {
                 order.append(key)
             }
             switch outcome.result {
-            case .restored:
+            case .restored, .restoredOlder:
                 entry.version.restores += 1
                 entry.version.fellBack += outcome.fellBack ? 1 : 0
                 entry.version.restoredRecords = saturatingSum(entry.version.restoredRecords, outcome.restoredRecords)

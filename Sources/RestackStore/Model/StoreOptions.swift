@@ -71,6 +71,14 @@ extension SnapshotStore {
         /// switches accounts opens a new store value for the new owner (<doc:StorageAndUpgrades#Owners>).
         public var owner: String?
 
+        /// Whether a restore takes a snapshot saved by a newer app version than ``appVersion``
+        /// (a TestFlight build's state, then the App Store build again); `true` by default.
+        /// `false` restores the newest snapshot an app version no newer than this one saved, and
+        /// the newest snapshot when there is none. Versions compare numerically by dot-separated
+        /// components, `"2.10.1"` after `"2.9"`; one that does not parse is never newer
+        /// (<doc:StorageAndUpgrades#A-snapshot-from-a-newer-app-version>).
+        public var restoresNewerAppVersions: Bool
+
         /// Creates options; the defaults suit an app's launch path.
         public init(
             limits: Limits = Limits(),
@@ -84,7 +92,8 @@ extension SnapshotStore {
             outcomeRetention: Retention = Retention(keepLast: 1000),
             clock: TimeSource = .system,
             policies: PersistencePolicies = PersistencePolicies(),
-            owner: String? = nil
+            owner: String? = nil,
+            restoresNewerAppVersions: Bool = true
         ) {
             precondition(crashLoopThreshold >= 1, "crashLoopThreshold must be at least 1")
             precondition(busyTimeout >= 0, "busyTimeout cannot be negative")
@@ -99,6 +108,7 @@ extension SnapshotStore {
             self.outcomeRetention = outcomeRetention
             self.clock = clock
             self.policies = policies
+            self.restoresNewerAppVersions = restoresNewerAppVersions
             self.owner = owner
         }
 

@@ -18,6 +18,9 @@ public struct StoreRestoration: Hashable, Sendable {
     /// for the duration `confirmRestore(_:)` records; `nil` for a restoration
     /// from a peek or made by hand. Not part of equality.
     @NotCompared var begunAt: UInt64? = nil
+    /// Newer snapshots passed over because a newer app version saved them
+    /// (``SnapshotStore/Options/restoresNewerAppVersions``), newest first; recorded in the outcome.
+    var passedOverNewer: [Int64] = []
 
     /// Whether the restore fell back to an older snapshot because newer ones are quarantined.
     public var fellBack: Bool {
@@ -41,9 +44,10 @@ public struct StoreRestoration: Hashable, Sendable {
     /// planned for `layout`, and the plan's log records (the fell-back warning, each dropped
     /// record with its identifier) sent to `logger`.
     static func planned(_ snapshot: StoredSnapshot, skipped: [Int64], layout: Layout, resolver: RecordResolver,
-                        logger: Logger?, begunAt: UInt64?) -> StoreRestoration {
+                        logger: Logger?, begunAt: UInt64?, passedOverNewer: [Int64] = []) -> StoreRestoration {
         var restoration = StoreRestoration(snapshot: snapshot, layout: layout, skippedQuarantined: skipped, resolver: resolver)
         restoration.begunAt = begunAt
+        restoration.passedOverNewer = passedOverNewer
         restoration.log(to: logger)
         return restoration
     }

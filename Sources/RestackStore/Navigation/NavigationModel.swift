@@ -33,7 +33,10 @@ import Restack
 /// - **deletes its session** when the scene is discarded (``discard()``).
 ///
 /// Creating it never throws: a store that cannot be opened or read leaves the model on its
-/// initial state with ``error`` set, and saving goes nowhere.
+/// initial state with ``error`` set, and saving goes nowhere. A store a newer Restack migrated
+/// (a TestFlight build, then the App Store build again) is
+/// ``StoreError/newerSchema(path:unknownMigrations:)``, said once: the file is left byte for
+/// byte, and no change is tried against it (<doc:LaunchSequence#A-store-from-a-newer-Restack>).
 ///
 /// Create one model per scene: in the `App` for an app with one window. A view's `@State` initial
 /// value is evaluated each time SwiftUI makes the view value, and the first instance is kept: a
@@ -175,6 +178,9 @@ public final class NavigationModel<State: NavigationState> {
             pending = store?.isReadOnly == true ? nil : answer.restoration
         case .failure(let failure)?:
             error = failure
+            // A newer Restack migrated the file: no save of this process can go there, and
+            // trying each change would only meet the same refusal. The model says so once.
+            if case .newerSchema = failure { stopped = true }
         case nil:
             answer = twin?.answer
             restored = twin?.restored

@@ -14,7 +14,9 @@ import Restack
 /// - a state identical to the one it wrote last (at first, to the snapshot a restore of the
 ///   session would give) is not written again;
 /// - a failure (a full disk, a cap) goes to `onFailure` and the store's logger, once until a
-///   save succeeds again: never into the navigation code;
+///   save succeeds again: never into the navigation code; after a
+///   ``StoreError/newerSchema(path:unknownMigrations:)`` (a newer Restack migrated the file while
+///   the app ran) nothing more is written or tried, and every flush throws it;
 /// - ``flush()`` returns once the latest state submitted before it is durable: call it when the
 ///   app moves to the background or terminates;
 /// - a state the device's lock kept from being written (``StoreError/unavailable(path:)``) is
@@ -187,7 +189,14 @@ public actor Autosaver {
 
     /// Writes `document` unless it is the session's latest state; returns whether the store was
     /// asked to write (whether it succeeded or failed).
+    ///
+    /// Once a newer Restack migrated the file (``StoreError/newerSchema(path:unknownMigrations:)``,
+    /// reported once), nothing more is written nor tried: no later change can be saved to it,
+    /// and the file is left as the newer library wrote it. A flush says so.
     private func persist(_ document: RestorationTree) async -> Bool {
+        if case .newerSchema? = failure {
+            return false
+        }
         if latest == nil {
             // What a restore of the session would give now (never a quarantined or provisional
             // snapshot): a state equal to it is not written again.

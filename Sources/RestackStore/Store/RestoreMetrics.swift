@@ -7,7 +7,7 @@ import Restack
 ///
 /// | Metric | Kind | Dimensions | Counts |
 /// |---|---|---|---|
-/// | `restack_restores` | counter | `app_version` | confirmed restores |
+/// | `restack_restores` | counter | `app_version` | confirmed restores (`restored` and `restored-older` outcomes) |
 /// | `restack_restore_fallbacks` | counter | `app_version` | confirmed restores of an older snapshot (crash-loop guard) |
 /// | `restack_restores_expired` | counter | `app_version` | restores that found their snapshot expired |
 /// | `restack_dropped_records` | counter | `app_version`, `reason`, `class` | records dropped by confirmed restores |
@@ -30,7 +30,7 @@ enum RestoreMetrics {
         case .expired:
             Counter(label: "restack_restores_expired", dimensions: [version], factory: factory).increment()
             updated += 1
-        case .restored:
+        case .restored, .restoredOlder:
             Counter(label: "restack_restores", dimensions: [version], factory: factory).increment()
             updated += 1
             if outcome.fellBack {

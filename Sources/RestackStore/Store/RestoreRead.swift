@@ -24,6 +24,15 @@ enum RestoreRead {
         var now: Date
         /// Whether the guard's writes are made: `true` for a begun restore, `false` for a peek.
         var counts: Bool
+        /// The running app's version when snapshots saved by a newer one are passed over
+        /// (``SnapshotStore/Options/restoresNewerAppVersions`` false); `nil`: none is.
+        var passesOverNewerThan: String? = nil
+
+        /// Whether `info` is passed over for a snapshot an app version no newer than this saved.
+        func isPassedOver(_ info: SnapshotInfo) -> Bool {
+            guard let running = passesOverNewerThan else { return false }
+            return AppVersionOrder.isNewer(info.appVersion, than: running)
+        }
 
         func hasExpired(_ info: SnapshotInfo) -> Bool {
             expiry?.hasExpired(savedAt: info.savedAt, now: now) ?? false
@@ -43,6 +52,8 @@ enum RestoreRead {
         var expired: SnapshotInfo?
         /// Whether the session was never saved.
         var nothingSaved = false
+        /// Newer snapshots passed over because a newer app version saved them, newest first.
+        var passedOverNewer: [Int64] = []
     }
 
     /// Reads (and, for a begun restore, writes the guard's bookkeeping) in the caller's
@@ -68,7 +79,7 @@ enum RestoreRead {
     /// included (the general path reads it again and says what is damaged, or quarantines it).
     private static func launchRead(_ db: some StatementRunner, _ request: Request) throws -> (sessionID: Int64, snapshot: StoredSnapshot)? {
         do {
-            guard let head = try LaunchRead.head(db, owner: request.owner, session: request.session),
+            guard let head = try LaunchRead.head(db, owner: request.owner, session: request.session), !request.isPassedOver(head.info),
                   CrashLoopGuard.choose(from: [head.info], threshold: request.threshold).chosen != nil else {
                 return nil
             }
@@ -76,6 +87,21 @@ enum RestoreRead {
         } catch is DamagedValue {
             return nil
         }
+    }
+
+    /// The crash-loop guard's choice for a session, and the newer snapshots passed over because a
+    /// newer app version saved them: among the snapshots an app version no newer than the
+    /// running one saved, when the request passes newer ones over and the guard chooses one of
+    /// those; among all of them otherwise.
+    private static func guardChoice(_ db: some StatementRunner, sessionID: Int64, _ request: Request) throws -> (CrashLoopGuard.Choice, passedOver: [Int64]) {
+        if request.passesOverNewerThan != nil {
+            let all = try SnapshotQueries.guardCandidates(db, sessionID: sessionID, limit: nil)
+            let choice = CrashLoopGuard.choose(from: all.filter { !request.isPassedOver($0) }, threshold: request.threshold)
+            if let chosen = choice.chosen {
+                return (choice, all.filter { $0.id > chosen.id && request.isPassedOver($0) }.map(\.id))
+            }
+        }
+        return (try guardChoice(db, sessionID: sessionID, threshold: request.threshold), [])
     }
 
     /// The crash-loop guard's choice for a session: the newest snapshot first, and the rest of
@@ -100,7 +126,7 @@ enum RestoreRead {
         try guardWrites?.quarantineUnconfirmedSaves()
         var loaded = Loaded(snapshot: nil)
         while true {
-            let choice = try guardChoice(db, sessionID: sessionID, threshold: request.threshold)
+            let (choice, passedOver) = try guardChoice(db, sessionID: sessionID, request)
             if let guardWrites {
                 for id in choice.toQuarantine { try guardWrites.quarantine(id) }
                 loaded.quarantined += choice.toQuarantine
@@ -132,6 +158,7 @@ enum RestoreRead {
             try guardWrites?.markPending(info.id)
             if guardWrites != nil { snapshot.info.unconfirmedRestores += 1 }
             loaded.snapshot = snapshot
+            loaded.passedOverNewer = passedOver
             return loaded
         }
     }

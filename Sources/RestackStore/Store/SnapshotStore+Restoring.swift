@@ -107,7 +107,8 @@ extension SnapshotStore {
     /// What a restore of `session` asks now, by the store's options and clock.
     func restoreRequest(session: String, counts: Bool) -> RestoreRead.Request {
         RestoreRead.Request(owner: options.ownerKey, session: session, threshold: options.crashLoopThreshold, expiry: options.expiry,
-                            now: options.clock.now(), counts: counts)
+                            now: options.clock.now(), counts: counts,
+                            passesOverNewerThan: options.restoresNewerAppVersions ? nil : options.appVersion)
     }
 
     /// A restore's load, and the outcome written for a begun restore whose snapshot expired.
@@ -197,14 +198,14 @@ extension SnapshotStore {
         guard let snapshot = loaded.snapshot else {
             throw .noRestorableSnapshot(session: request.session, quarantined: loaded.skipped)
         }
-        return .restore(snapshot, skipped: loaded.skipped)
+        return .restore(snapshot, skipped: loaded.skipped, newer: loaded.passedOverNewer)
     }
 
     /// A restore's answer before planning. Not a `RestoreAnswer<LoadedRestoration>`: the
     /// synchronous forms plan in the call and never make one (a generic instance costs a
     /// conformance lookup in a fresh process, <doc:Performance>).
     enum Answered {
-        case restore(StoredSnapshot, skipped: [Int64])
+        case restore(StoredSnapshot, skipped: [Int64], newer: [Int64])
         case expired(SnapshotInfo)
         case nothingSaved
     }
@@ -213,9 +214,10 @@ extension SnapshotStore {
     /// as ``LoadedRestoration/plan(layout:resolver:)`` plans for the asynchronous forms.
     func planned(_ answered: Answered, layout: Layout, resolver: RecordResolver, begunAt: UInt64?) -> RestoreAnswer<StoreRestoration> {
         switch answered {
-        case .restore(let snapshot, let skipped):
+        case .restore(let snapshot, let skipped, let newer):
             .restore(StoreRestoration.planned(snapshot, skipped: skipped, layout: layout,
-                                              resolver: options.applyingPolicies(to: resolver, for: snapshot), logger: options.logger, begunAt: begunAt))
+                                              resolver: options.applyingPolicies(to: resolver, for: snapshot), logger: options.logger, begunAt: begunAt,
+                                              passedOverNewer: newer))
         case .expired(let info): .expired(info)
         case .nothingSaved: .nothingSaved
         }
@@ -224,11 +226,13 @@ extension SnapshotStore {
     /// The asynchronous forms' answer: the loaded snapshot, for the caller to plan.
     func loaded(_ answered: Answered, begunAt: UInt64?) -> RestoreAnswer<LoadedRestoration> {
         switch answered {
-        case .restore(let snapshot, let skipped):
-            .restore(LoadedRestoration(snapshot: snapshot, skippedQuarantined: skipped, logger: options.logger, begunAt: begunAt,
-                                       policies: options.policies, snapshotAge: options.snapshotAge(of: snapshot)))
-        case .expired(let info): .expired(info)
-        case .nothingSaved: .nothingSaved
+        case .restore(let snapshot, let skipped, let newer):
+            var loaded = LoadedRestoration(snapshot: snapshot, skippedQuarantined: skipped, logger: options.logger, begunAt: begunAt,
+                                           policies: options.policies, snapshotAge: options.snapshotAge(of: snapshot))
+            loaded.passedOverNewer = newer
+            return .restore(loaded)
+        case .expired(let info): return .expired(info)
+        case .nothingSaved: return .nothingSaved
         }
     }
 

@@ -101,7 +101,7 @@ enum OutcomeQueries {
             }
             let resultText = try values.requiredText(6, .result)
             guard let result = RestoreOutcome.Result(rawValue: resultText) else {
-                throw damaged(.result, "expected 'restored' or 'expired', found \(String(reflecting: resultText))")
+                throw damaged(.result, "expected 'restored', 'expired' or 'restored-older', found \(String(reflecting: resultText))")
             }
             let layoutText = try values.text(7, .layout)
             let layout = try layoutText.map { text throws(DamagedValue) in
@@ -136,8 +136,8 @@ enum OutcomeQueries {
     /// `check`'s invariants of the outcome rows: each a query for the ids of the outcomes that
     /// break it (values of the wrong class are reported by the column scan, and left out here).
     static let checks: [(String, String)] = [
-        ("restack_outcome.result: a result that is neither restored nor expired", """
-            SELECT id FROM restack_outcome WHERE typeof(result) = 'text' AND result NOT IN ('restored', 'expired')
+        ("restack_outcome.result: a result that is neither restored, expired nor restored-older", """
+            SELECT id FROM restack_outcome WHERE typeof(result) = 'text' AND result NOT IN ('restored', 'expired', 'restored-older')
             """),
         ("restack_outcome.layout: a layout that is neither regular nor compact", """
             SELECT id FROM restack_outcome WHERE typeof(layout) = 'text' AND layout NOT IN ('regular', 'compact')
