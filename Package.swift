@@ -22,14 +22,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
-        // The budget rule's places to take records from, by rank (a heap; Restack links only HeapModule).
-        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         // `swift package generate-documentation --target Restack` (DocC); a plugin, not linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The model and the restorer: pure Swift, Foundation and a heap, no I/O.
-        .target(name: "Restack", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
+        // The model and the restorer: pure Swift, Foundation only, no I/O.
+        .target(name: "Restack"),
 
         // The schema migrations, as .sql files embedded in the binary.
         .target(

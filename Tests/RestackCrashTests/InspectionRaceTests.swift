@@ -78,6 +78,32 @@ struct InspectionRaceTests {
         #expect(wrong == nil, "look \(looks): \(wrong ?? "")")
     }
 
+    /// The moment the race above hunts for, made to happen: a writer closing as the file's last
+    /// connection between the examination's looks. The first looks see its log (holding pages, no
+    /// index: the index was deleted first); then the log is deleted and the lock let go, and the
+    /// look at the locks sees none. Taken from those three moments, the log would be an
+    /// interrupted write no process holds; looked at again, it is gone, and the file is read in
+    /// place as a file with no connection.
+    @Test func aWriterClosingBetweenTheLooksIsLookedAtAgain() throws {
+        final class ClosingWriter: StoreFileLooks {
+            let path = "/closing/r.sqlite"
+            /// Whether the writer has closed: from the look at the locks on.
+            var closed = false
+            var existingSideFiles: [String] { closed ? [] : ["-wal"] }
+            var writeAheadLog: StoreLocation.FileLook? { closed ? nil : StoreLocation.FileLook(device: 1, inode: 2, size: 32 + 24 + 4096) }
+            var isLockedByAProcess: Bool {
+                closed = true
+                return false
+            }
+            var folderIsWritable: Bool { true }
+            var isWritable: Bool { true }
+            var hasRoomForSideFiles: Bool { true }
+        }
+        let writer = ClosingWriter()
+        #expect(try StoreOpening.inspectionMode(writer) == .queryOnly)
+        #expect(writer.closed)
+    }
+
     /// Three processes save into the store as fast as they can, opening it for each save and
     /// closing it after (`restack-stress save --reopen`), so that a writer closing as the file's
     /// last connection comes at any moment of a check; `check` runs in a loop meanwhile, and

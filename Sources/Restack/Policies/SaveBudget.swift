@@ -1,5 +1,3 @@
-import HeapModule
-
 /// The budget rule: the largest part of a tree within a record count and a byte count, for a
 /// store whose caps are set to keep what fits rather than fail (issue 41 item 2).
 ///
@@ -101,7 +99,7 @@ private struct Fitting {
     let root: Box
     var records = 0
     var bytes = 0
-    var heap = Heap<Place>()
+    var heap = PlaceHeap()
 
     init(root container: RestorationContainer, size: @escaping (RestorationRecord) -> Int) {
         self.size = size
@@ -211,5 +209,36 @@ private struct Fitting {
             }
         }
         return RestorationContainer(kind: box.kind.kind, slots: slots, settings: box.settings)
+    }
+}
+
+/// The places by rank, the highest on top: a binary heap of its own, because Restack depends on
+/// nothing but Foundation (an app's model library, and the fuzz build compiles its sources alone).
+private struct PlaceHeap {
+    private var places: [Fitting.Place] = []
+
+    mutating func insert(_ place: Fitting.Place) {
+        places.append(place)
+        var child = places.count - 1
+        while child > 0, places[(child - 1) / 2] < places[child] {
+            places.swapAt(child, (child - 1) / 2)
+            child = (child - 1) / 2
+        }
+    }
+
+    mutating func popMax() -> Fitting.Place? {
+        guard !places.isEmpty else { return nil }
+        places.swapAt(0, places.count - 1)
+        let top = places.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var largest = parent
+            if left < places.count, places[largest] < places[left] { largest = left }
+            if right < places.count, places[largest] < places[right] { largest = right }
+            if largest == parent { return top }
+            places.swapAt(parent, largest)
+            parent = largest
+        }
     }
 }

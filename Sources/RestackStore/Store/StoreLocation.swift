@@ -169,3 +169,17 @@ struct StoreLocation: Equatable {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }
+
+/// What ``StoreOpening/inspectionMode(_:)`` looks at, each look a new one: the store's location on
+/// disk, or, in a test, a scripted run of looks that puts a closing writer's moments between them.
+protocol StoreFileLooks {
+    var path: String { get }
+    var existingSideFiles: [String] { get }
+    var writeAheadLog: StoreLocation.FileLook? { get }
+    var isLockedByAProcess: Bool { get }
+    var folderIsWritable: Bool { get }
+    var isWritable: Bool { get }
+    var hasRoomForSideFiles: Bool { get }
+}
+
+extension StoreLocation: StoreFileLooks {}

@@ -242,7 +242,7 @@ enum StoreOpening {
     /// different moments (a log seen, then no lock, then no log: "empty"), an instant of a
     /// closing writer was read in SQLite's `immutable` mode, with no lock, while other processes
     /// wrote, and `check` saw values no tree names and trees naming values with no row (issue 38).
-    static func inspectionMode(_ location: StoreLocation) throws(StoreError) -> ReadOnlyMode {
+    static func inspectionMode(_ location: some StoreFileLooks) throws(StoreError) -> ReadOnlyMode {
         for _ in 0..<lookLimit {
             let sideFiles = location.existingSideFiles
             // A process in exclusive locking mode keeps its WAL index in memory: a live log
