@@ -107,24 +107,9 @@ extension RawSQLite {
     /// deletes the highest id (the snapshot just saved), so it never moves the high-water mark.
     private func prune(sessionID: Int64, keeping snapshotID: Int64, kept shared: [ValueContent: Int64],
                        of entries: TreeEntries) throws -> [Int64] {
-        // Restack's retention statement (SnapshotQueries.prunedSQL), word for word, deleting and
-        // returning the pruned trees.
-        let prune = try prepared("""
-            DELETE FROM restack_snapshot
-            WHERE session_id = ?1 AND quarantined_at IS NULL AND id IS NOT ?2
-              AND id IS NOT (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1)
-              AND CASE
-                WHEN provisional_for IS NOT NULL THEN
-                  id != (SELECT MAX(id) FROM restack_snapshot
-                         WHERE session_id = ?1 AND provisional_for IS NOT NULL AND quarantined_at IS NULL)
-                WHEN (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1) IS NOT NULL THEN 0
-                ELSE id NOT IN (SELECT id FROM restack_snapshot
-                                WHERE session_id = ?1 AND quarantined_at IS NULL AND provisional_for IS NULL
-                                ORDER BY id DESC LIMIT ?3)
-                     OR saved_at < ?4
-              END
-            RETURNING tree
-            """)
+        // Restack's retention rule (SnapshotQueries.prunedCondition), deleting and returning the
+        // pruned trees.
+        let prune = try prepared("DELETE FROM restack_snapshot WHERE \(SnapshotQueries.prunedCondition) RETURNING tree")
         sqlite3_bind_int64(prune, 1, sessionID)
         sqlite3_bind_int64(prune, 2, snapshotID)
         sqlite3_bind_int64(prune, 3, Self.retention)

@@ -13,7 +13,7 @@ import Restack
 /// (`CAST(... AS BLOB)`, or ``ColumnText``), because GRDB binds and reads TEXT as C strings, which
 /// would cut it at the first NUL character: every Unicode string comes back exactly as it was
 /// saved. Times are whole milliseconds since 1970.
-enum SnapshotQueries {
+package enum SnapshotQueries {
     // MARK: Values
 
     /// A text argument that survives binding: the string itself, or its UTF-8 bytes when it
@@ -200,9 +200,12 @@ enum SnapshotQueries {
     /// The snapshots (id, tree) of session ?1 beyond the newest ?3 ordinary ones, or saved
     /// before ?4, but never ?2, a quarantined one, or the one being restored; and every
     /// provisional one but the newest.
-    static let prunedSQL = """
-        SELECT id, tree FROM restack_snapshot
-        WHERE session_id = ?1 AND quarantined_at IS NULL AND id IS NOT ?2
+    static let prunedSQL = "SELECT id, tree FROM restack_snapshot WHERE " + prunedCondition
+
+    /// The retention rule as a condition on `restack_snapshot`'s rows; the bench's raw subject
+    /// deletes by it, so that both prune the same snapshots.
+    package static let prunedCondition = """
+        session_id = ?1 AND quarantined_at IS NULL AND id IS NOT ?2
           AND id IS NOT (SELECT restoring_snapshot_id FROM restack_session WHERE id = ?1)
           AND CASE
             WHEN provisional_for IS NOT NULL THEN
